@@ -1,0 +1,99 @@
+"""Running ruling checks: file -> blocks -> facts -> solve -> verdicts."""
+
+from __future__ import annotations
+
+import os
+
+from mtgkb.parser.card_ast import Card, CardFace
+from mtgkb.parser.errors import ParseError
+from mtgkb.parser.scenario import parse_scenario
+from mtgkb.parser.scenario_ast import Block, ScenarioFile
+
+from .carddb import CardDatabase, default_database
+from .facts import Encoded, FactError, encode_block, reference_facts
+from .results import CheckReport, ClaimResult, RulingResult
+from .solver import DEFAULT_TIMEOUT, SolveResult, Solver
+from .sources import read_text
+from .verdicts import claim_verdict
+
+
+class Session:
+    """Everything needed to evaluate blocks: the card database and a solver."""
+
+    def __init__(self, *, db: CardDatabase | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.db = db or default_database()
+        self.solver = Solver(timeout=timeout)
+        self._reference = None
+
+    @property
+    def reference(self):
+        if self._reference is None:
+            self._reference = reference_facts()
+        return self._reference
+
+    def load(self, path: str, display: str | None = None) -> ScenarioFile:
+        text = read_text(path)
+        return parse_scenario(text, file=display or path, known_names=self.db.all_names)
+
+    def finder(self, sf: ScenarioFile, block: Block):
+        local: dict[str, CardFace] = {}
+        for card in list(sf.cards) + list(block.cards):
+            for f in card.faces:
+                local[f.name] = f
+            local.setdefault(card.name, card.faces[0])
+
+        def find(name: str) -> CardFace | None:
+            return local.get(name) or self.db.face(name)
+
+        return find
+
+    def encode(self, sf: ScenarioFile, block: Block) -> Encoded:
+        return encode_block(block, self.finder(sf, block))
+
+    def evaluate(self, sf: ScenarioFile, block: Block) -> tuple[RulingResult, Encoded | None, SolveResult | None]:
+        rr = RulingResult(title=block.title, about=block.about, cites=list(block.cites), file=sf.path,
+                          line=block.pos.line, kind=block.kind)
+        try:
+            enc = self.encode(sf, block)
+        except FactError as e:
+            rr.error = f"{e.pos.file}:{e.pos.line}:{e.pos.column}: {e}"
+            rr.claims = [ClaimResult(c.text, c.pos.line, "error", str(e)) for c in block.expect]
+            return rr, None, None
+        res = self.solver.solve(self.reference + enc.facts)
+        if res.satisfiable is False:
+            relaxed = self.solver.solve(self.reference + enc.facts, relax=True)
+            why = ", ".join(f"CR {v.arguments[0].string}: {v.arguments[1]}" for v in relaxed.violations) or "no rule named"
+            rr.error = f"{sf.path}:{block.pos.line}:1: the scenario is impossible ({why})"
+        rr.claims = [claim_verdict(c, Id, res, enc.handles) for c, Id in enc.claims]
+        rr.stats = res.stats
+        return rr, enc, res
+
+
+def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: Session | None = None,
+                explain=None) -> tuple[CheckReport, list[ParseError]]:
+    """Check every block of every file.  Parse errors are returned, not raised."""
+    session = session or Session(timeout=timeout)
+    results: list[RulingResult] = []
+    errors: list[ParseError] = []
+    for path in paths:
+        try:
+            sf = session.load(path, display=_display(path))
+        except ParseError as e:
+            errors.append(e)
+            continue
+        for block in sf.blocks:
+            if block.kind != "ruling":
+                continue
+            rr, enc, res = session.evaluate(sf, block)
+            if explain is not None and enc is not None and res is not None:
+                explain(session, sf, block, enc, rr)
+            results.append(rr)
+    return CheckReport(results), errors
+
+
+def _display(path: str) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel

@@ -1,0 +1,75 @@
+"""Typed results: what the rest of the code sees instead of raw symbols."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+VERDICTS = ("holds", "fails", "undetermined", "error")
+STATUSES = ("passed", "failed", "undetermined", "error")
+
+
+@dataclass
+class ClaimResult:
+    text: str
+    line: int
+    verdict: str
+    message: str | None = None
+    explanation: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        d = {"text": self.text, "line": self.line, "verdict": self.verdict, "message": self.message}
+        if self.explanation:
+            d["explanation"] = self.explanation
+        return d
+
+
+@dataclass
+class RulingResult:
+    title: str
+    about: str | None
+    cites: list[str]
+    file: str
+    line: int
+    kind: str = "ruling"
+    claims: list[ClaimResult] = field(default_factory=list)
+    error: str | None = None
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        if self.error is not None or any(c.verdict == "error" for c in self.claims):
+            return "error"
+        if any(c.verdict == "fails" for c in self.claims):
+            return "failed"
+        if any(c.verdict == "undetermined" for c in self.claims):
+            return "undetermined"
+        return "passed"
+
+    def to_json(self) -> dict:
+        d = {
+            "title": self.title, "about": self.about, "cites": list(self.cites), "file": self.file,
+            "line": self.line, "status": self.status, "claims": [c.to_json() for c in self.claims],
+        }
+        if self.error is not None:
+            d["error"] = self.error
+        if self.stats:
+            d["stats"] = self.stats
+        return d
+
+
+@dataclass
+class CheckReport:
+    results: list[RulingResult]
+
+    def summary(self) -> dict:
+        st = [r.status for r in self.results]
+        return {"rulings": len(st), "passed": st.count("passed"), "failed": st.count("failed"),
+                "undetermined": st.count("undetermined"), "errors": st.count("error")}
+
+    def to_json(self) -> dict:
+        return {"schema": "mtgkb.check/1", "summary": self.summary(), "results": [r.to_json() for r in self.results]}
+
+    @property
+    def ok(self) -> bool:
+        s = self.summary()
+        return s["failed"] == 0 and s["errors"] == 0 and s["undetermined"] == 0

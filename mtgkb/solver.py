@@ -1,0 +1,134 @@
+"""Grounding and solving: rules.lp + facts (as symbols) -> consequences.
+
+"Must" claims are read from cautious consequences (true in every answer set),
+"may" claims from brave consequences (true in some), so the verdicts never depend
+on how many answer sets there are.  Every solve runs under a time limit; outcomes
+are enumerated only up to a limit, and hitting either is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+import clingo
+from clingo import Control, Symbol
+
+from . import paths
+
+DEFAULT_TIMEOUT = 10.0
+DEFAULT_MODEL_LIMIT = 64
+
+
+@dataclass
+class SolveResult:
+    satisfiable: bool | None                   # None: the time limit was hit
+    brave: frozenset[Symbol] = frozenset()
+    cautious: frozenset[Symbol] = frozenset()
+    models: list[frozenset[Symbol]] = field(default_factory=list)
+    models_truncated: bool = False
+    timed_out: bool = False
+    stats: dict = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+    violations: list[Symbol] = field(default_factory=list)
+
+
+@lru_cache(maxsize=4)
+def program_text(extra: str = "") -> str:
+    return paths.rules_text() + ("\n" + extra if extra else "")
+
+
+class Solver:
+    def __init__(self, *, timeout: float = DEFAULT_TIMEOUT, model_limit: int = DEFAULT_MODEL_LIMIT,
+                 program: str | None = None) -> None:
+        self.timeout = timeout
+        self.model_limit = model_limit
+        self.program = program if program is not None else program_text()
+
+    def _control(self, messages: list[str]) -> Control:
+        def logger(code, msg):
+            messages.append(f"{code.name}: {msg.strip()}")
+
+        ctl = Control(["-t1"], logger=logger, message_limit=50)
+        ctl.add("base", [], self.program)
+        return ctl
+
+    def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
+              relax: bool = False) -> SolveResult:
+        messages: list[str] = []
+        t0 = time.perf_counter()
+        ctl = self._control(messages)
+        with ctl.backend() as backend:
+            for f in facts:
+                backend.add_rule([backend.add_atom(f)])
+        ctl.ground([("base", [])])
+        if relax:
+            ctl.assign_external(clingo.Function("relax"), True)
+        t_ground = time.perf_counter() - t0
+        res = SolveResult(satisfiable=None, messages=messages)
+        deadline = t0 + self.timeout
+
+        brave = self._consequences(ctl, "brave", deadline)
+        if brave is None:
+            res.timed_out = True
+            res.stats = {"ground_seconds": round(t_ground, 4)}
+            return res
+        if brave is False:
+            res.satisfiable = False
+            res.stats = {"ground_seconds": round(t_ground, 4), "solve_seconds": round(time.perf_counter() - t0 - t_ground, 4)}
+            return res
+        cautious = self._consequences(ctl, "cautious", deadline)
+        if cautious is None:
+            res.timed_out = True
+            return res
+        res.satisfiable = True
+        res.brave, res.cautious = brave, cautious
+        res.violations = sorted(s for s in brave if s.name == "violated")
+        if enumerate_models:
+            res.models, res.models_truncated, to = self._models(ctl, deadline)
+            res.timed_out = res.timed_out or to
+        res.stats = {
+            "ground_seconds": round(t_ground, 4),
+            "total_seconds": round(time.perf_counter() - t0, 4),
+            "atoms": int(ctl.statistics["problem"]["lp"]["atoms"]),
+            "rules": int(ctl.statistics["problem"]["lp"]["rules"]),
+        }
+        return res
+
+    def _consequences(self, ctl: Control, mode: str, deadline: float):
+        ctl.configuration.solve.enum_mode = mode
+        ctl.configuration.solve.models = 0
+        last: list[frozenset[Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            last[:] = [frozenset(m.symbols(shown=True))]
+
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if not handle.wait(max(deadline - time.perf_counter(), 0.001)):
+                handle.cancel()
+                return None
+            result = handle.get()
+        if result.unsatisfiable:
+            return False
+        return last[0] if last else frozenset()
+
+    def _models(self, ctl: Control, deadline: float):
+        ctl.configuration.solve.enum_mode = "auto"
+        ctl.configuration.solve.models = self.model_limit + 1
+        models: list[frozenset[Symbol]] = []
+
+        def on_model(m: clingo.Model) -> None:
+            models.append(frozenset(m.symbols(shown=True)))
+
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if not handle.wait(max(deadline - time.perf_counter(), 0.001)):
+                handle.cancel()
+                return sorted(models, key=_key)[: self.model_limit], True, True
+        truncated = len(models) > self.model_limit
+        return sorted(models, key=_key)[: self.model_limit], truncated, False
+
+
+def _key(m: frozenset[Symbol]) -> list[str]:
+    return sorted(str(s) for s in m)

@@ -1,0 +1,54 @@
+"""Consequences -> verdicts (language.md, "Verdicts").
+
+must:    holds iff the claim is a cautious consequence (true in every outcome);
+may:     holds iff it is a brave consequence (true in some outcome);
+cannot / negated must: holds iff it is not a brave consequence.
+A claim about an object whose text we cannot fully read is `undetermined`: the
+knowledge base cannot settle it either way, so it is never reported as `holds`."""
+
+from __future__ import annotations
+
+from clingo import Function, Symbol
+
+from mtgkb.parser.scenario_ast import Claim
+
+from .results import ClaimResult
+from .solver import SolveResult
+
+
+def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symbol, str]) -> ClaimResult:
+    line = claim.pos.line
+    if res.timed_out:
+        return ClaimResult(claim.text, line, "undetermined", "the time limit was reached before the claim was settled")
+    if res.satisfiable is False:
+        return ClaimResult(claim.text, line, "error", "the scenario is impossible (no outcome satisfies the rules)")
+    t = Function("claim_true", [Id])
+    in_all = t in res.cautious
+    in_some = t in res.brave
+    unsettled = sorted({s.arguments[1] for s in res.brave if s.name == "claim_unsettled" and s.arguments[0] == Id},
+                       key=str)
+    positive = not claim.negated
+    if claim.modality == "may":
+        holds = in_some if positive else not in_all
+    else:  # must (or cannot, expressed as a negated must)
+        holds = in_all if positive else not in_some
+    if unsettled:
+        why = "; ".join(_describe_ability(a, res) for a in unsettled[:3])
+        return ClaimResult(claim.text, line, "undetermined",
+                           f"depends on card text the knowledge base does not understand: {why}")
+    if holds:
+        return ClaimResult(claim.text, line, "holds")
+    if claim.modality == "may":
+        msg = "true in no outcome" if positive else "true in every outcome"
+    elif positive:
+        msg = "true in some outcomes but not all" if in_some else "false in every outcome"
+    else:
+        msg = "true in every outcome" if in_all else "true in some outcomes"
+    return ClaimResult(claim.text, line, "fails", msg)
+
+
+def _describe_ability(a: Symbol, res: SolveResult) -> str:
+    # ab(Face, I): name the face and the line index
+    if a.name == "ab" and len(a.arguments) == 2:
+        return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+    return str(a)

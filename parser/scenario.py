@@ -1,0 +1,484 @@
+"""Scenario files (.mtg) -> `ScenarioFile` AST.
+
+Two levels: `read_outline` splits the file into blocks by indentation (ruling,
+scenario and card blocks, about/cites/given/expect parts); each sentence is then
+parsed by `scenario.lark` through the contextual tokenizer of `scenario_lexer`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from typing import Callable, Iterable
+
+from lark import Lark, Token
+from lark.lexer import Lexer
+
+from .card_ast import Card
+from .errors import ParseError
+from .frame import parse_card_block
+from .scenario_ast import Block, Claim, ObjectSpec, Pos, ScenarioFile, Sentence
+from .scenario_lexer import NameTable, Vocabulary, norm_apostrophes, tokenize_and_parse, vocabulary
+from .terms import Fn, fn
+
+SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
+CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+              "planeswalker", "sorcery", "tribal"}
+COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0}
+DEFAULT_PLAYERS = {"Alice", "Bob", "Carol", "Dave"}
+
+
+class _OwnTokenizer(Lexer):
+    """Placeholder: tokens are produced by `scenario_lexer.tokenize_and_parse`,
+    which asks the parser which terminals it accepts (a contextual lexer with
+    card names).  Lark's own lexers are never run on scenario text."""
+
+    def __init__(self, lexer_conf):  # noqa: D401 - lark's interface
+        self.lexer_conf = lexer_conf
+
+    def lex(self, lexer_state, parser_state):
+        return iter(())
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> tuple[Lark, Vocabulary]:
+    text = files("mtgkb.parser").joinpath("scenario.lark").read_text(encoding="utf-8")
+    parser = Lark(text, parser="lalr", strict=True, propagate_positions=True,
+                  start=["given", "claim"], lexer=_OwnTokenizer, maybe_placeholders=False)
+    return parser, vocabulary(parser)
+
+
+# ----------------------------------------------------------------------------- outline
+
+@dataclass
+class Line:
+    number: int
+    indent: int
+    text: str      # without indentation and comment
+
+
+def _strip_comment(s: str) -> str:
+    # '#' starts a comment at the start of a line or after a blank, unless it is a
+    # handle number such as "Forest #2".
+    m = re.search(r"(^|\s)#(?!\d)", s)
+    return s[: m.start()].rstrip() if m else s.rstrip()
+
+
+def _lines(text: str) -> list[Line]:
+    out = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
+            raw = raw.expandtabs(4)
+        body = _strip_comment(raw)
+        if not body.strip():
+            continue
+        out.append(Line(i, len(body) - len(body.lstrip()), body.strip()))
+    return out
+
+
+_BLOCK_HEAD = re.compile(r'^(ruling|scenario)\s+"(?P<title>[^"]*)"\s*:?\s*$')
+_PART = re.compile(r"^(about|cites|given|expect|card)\s*:\s*(?P<rest>.*)$")
+_CITE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?(?:-\d{3}(?:\.\d+[a-z]?)?)?$")
+
+
+class _Context:
+    """What a block knows while its sentences are parsed: names and handles."""
+
+    def __init__(self, known_names: Callable[[], Iterable[str]], players: set[str]) -> None:
+        self.names = NameTable(known_names())
+        self.players = players
+        self.handle_counts: dict[str, int] = {}
+        self.handles: set[str] = set()
+
+    def new_handle(self, base: str) -> str:
+        n = self.handle_counts.get(base, 0) + 1
+        self.handle_counts[base] = n
+        h = base if n == 1 else f"{base} #{n}"
+        self.handles.add(h)
+        self.names.add(h)
+        return h
+
+
+def parse_scenario(text: str, *, file: str = "<scenario>", known_names: Callable[[], Iterable[str]] = lambda: ()) -> ScenarioFile:
+    """Parse a whole .mtg file.  `known_names` gives the card names of the database
+    (called once per file); names of card blocks and handles are added."""
+    lines = _lines(text)
+    if not lines:
+        raise ParseError("the file holds no ruling, scenario or card block", file, 1, 1,
+                         expected=('ruling "title"', 'scenario "title"', "card:"))
+    file_cards: list[Card] = []
+    raw_blocks: list[tuple[Line, list[Line]]] = []
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        if ln.indent != 0:
+            raise ParseError("unexpected indentation", file, ln.number, ln.indent + 1,
+                             expected=('ruling "title"', 'scenario "title"', "card:"), source_line=" " * ln.indent + ln.text)
+        j = i + 1
+        while j < len(lines) and lines[j].indent > 0:
+            j += 1
+        body = lines[i + 1: j]
+        if ln.text.rstrip(":") == "card" or ln.text.startswith("card:"):
+            file_cards.append(_card_from_lines(ln, body, file))
+        elif _BLOCK_HEAD.match(ln.text):
+            raw_blocks.append((ln, body))
+        else:
+            raise ParseError(f"unexpected {ln.text.split()[0]!r} at the top level", file, ln.number, 1,
+                             expected=('ruling "title"', 'scenario "title"', "card:"), source_line=ln.text)
+        i = j
+
+    # Names that sentences may use: database names, card blocks, handles given by
+    # `called "..."`.
+    extra = [c.name for c in file_cards] + [f.name for c in file_cards for f in c.faces]
+    called = re.findall(r'called\s+"([^"]+)"', text)
+    players = set(DEFAULT_PLAYERS) | set(re.findall(
+        r"(?m)^\s*([A-Z][a-z]+)\s+(?:controls|casts|activates|taps|discards|has|may|can|cannot|attacks)\b", text))
+    players |= set(re.findall(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:hand|graveyard|library|exile|turn|control|mana pool|upkeep|beginning|end step|draw step)", text))
+
+    db_names = None
+
+    def names():
+        nonlocal db_names
+        if db_names is None:
+            db_names = list(known_names())
+        return list(db_names) + extra + called
+
+    blocks = []
+    for head, body in raw_blocks:
+        ctx = _Context(names, players - set())
+        blocks.append(_block(head, body, file, ctx))
+    return ScenarioFile(path=file, blocks=blocks, cards=file_cards)
+
+
+def _card_from_lines(head: Line, body: list[Line], file: str) -> Card:
+    rest = head.text.split(":", 1)[1].strip() if ":" in head.text else ""
+    card_lines = ([rest] if rest else []) + [b.text for b in body]
+    first = head.number if rest else (body[0].number if body else head.number)
+    if not card_lines:
+        raise ParseError("a card block needs the card's text on the following indented lines", file,
+                         head.number, len(head.text) + 1, expected=("an indented name line",), source_line=head.text)
+    return parse_card_block("\n".join(card_lines), file=file, line=first)
+
+
+def _block(head: Line, body: list[Line], file: str, ctx: _Context) -> Block:
+    m = _BLOCK_HEAD.match(head.text)
+    block = Block(kind=m.group(1), title=m.group("title"), pos=Pos(file, head.number, 1))
+    if not block.title.strip():
+        raise ParseError("the block has an empty title", file, head.number, len(m.group(1)) + 2,
+                         expected=("a title in our own words",), source_line=head.text)
+    part_indent = body[0].indent if body else 0
+    k = 0
+    seen = set()
+    while k < len(body):
+        ln = body[k]
+        pm = _PART.match(ln.text)
+        if ln.indent != part_indent or not pm:
+            raise ParseError(f"unexpected {ln.text!r} in a {block.kind} block", file, ln.number, ln.indent + 1,
+                             expected=("about:", "cites:", "given:", "expect:", "card:"),
+                             source_line=" " * ln.indent + ln.text)
+        part, rest = pm.group(1), pm.group("rest").strip()
+        if part in seen and part != "card":
+            raise ParseError(f"a second '{part}:' part", file, ln.number, ln.indent + 1,
+                             expected=tuple(p + ":" for p in ("about", "cites", "given", "expect") if p not in seen),
+                             source_line=" " * ln.indent + ln.text)
+        seen.add(part)
+        j = k + 1
+        while j < len(body) and body[j].indent > part_indent:
+            j += 1
+        inner = body[k + 1: j]
+        col0 = ln.indent + len(ln.text) - len(pm.group("rest")) + 1
+        if part == "about":
+            if not rest:
+                raise ParseError("'about:' needs the card (and ruling date) it belongs to", file, ln.number, col0,
+                                 expected=("a card name, then a date",), source_line=" " * ln.indent + ln.text)
+            block.about = rest
+        elif part == "cites":
+            block.cites = _cites(rest, file, ln, col0)
+        elif part == "card":
+            card = _card_from_lines(ln, inner, file)
+            block.cards.append(card)
+            ctx.names.add(card.name)
+            for f in card.faces:
+                ctx.names.add(f.name)
+        else:
+            sentences = ([Line(ln.number, col0 - 1, rest)] if rest else []) + inner
+            if part == "given":
+                t = _GivenBuilder(ctx, file)
+                for s in sentences:
+                    block.given.append(t.build(s))
+            else:
+                t = _ClaimBuilder(ctx, file)
+                for s in sentences:
+                    block.expect.append(t.build(s))
+        k = j
+    if block.kind == "ruling" and not block.expect:
+        raise ParseError("a ruling needs an 'expect:' part with at least one claim", file, head.number, 1,
+                         expected=("expect:",), source_line=head.text)
+    return block
+
+
+def _cites(rest: str, file: str, ln: Line, col0: int) -> tuple[str, ...]:
+    out = []
+    pos = 0
+    for part in rest.split(","):
+        c = part.strip()
+        col = col0 + pos + (len(part) - len(part.lstrip()))
+        pos += len(part) + 1
+        if not _CITE.match(c):
+            raise ParseError(f"{c!r} is not a Comprehensive Rules number", file, ln.number, col,
+                             expected=("a rule number such as 707.9b",), source_line=" " * ln.indent + ln.text)
+        out.append(c)
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------- sentences
+
+def _h(handle: str) -> Fn:
+    return fn("h", handle)
+
+
+def _count(tok) -> int:
+    if isinstance(tok, int):
+        return tok
+    s = str(tok).lower()
+    return int(s) if s.isdigit() else NUMBER_WORDS[s]
+
+
+class _Builder:
+    start = ""
+
+    def __init__(self, ctx: _Context, file: str) -> None:
+        self.ctx = ctx
+        self.file = file
+
+    def parse(self, ln: Line):
+        parser, vocab = _grammar()
+        return tokenize_and_parse(parser, vocab, ln.text, self.start, self.ctx.names, self.ctx.players,
+                                  file=self.file, line=ln.number, column=ln.indent + 1)
+
+    def error(self, msg: str, ln: Line, col: int = 1, expected=()) -> ParseError:
+        return ParseError(msg, self.file, ln.number, ln.indent + col, expected=tuple(expected),
+                          source_line=" " * ln.indent + ln.text)
+
+    def resolve(self, name: str, ln: Line, tok=None) -> str:
+        """A NAME in a sentence that must refer to an existing object."""
+        if name in self.ctx.handles:
+            return name
+        col = (tok.column - ln.indent) if isinstance(tok, Token) else 1
+        raise self.error(f"no object called {name!r} in this scenario yet", ln, col,
+                         expected=sorted(self.ctx.handles)[:12] or ("an object put into the game by a state sentence",))
+
+
+class _GivenBuilder(_Builder):
+    start = "given"
+
+    def build(self, ln: Line) -> Sentence:
+        tree = self.parse(ln)
+        state = tree.children[0]
+        pos = Pos(self.file, ln.number, ln.indent + 1)
+        kind = state.data
+        ch = state.children
+        if kind == "controls":
+            player = str(ch[0])
+            specs = [self._spec(s, ln, player) for s in ch[1].children]
+            objs = [o for group in specs for o in group]
+            return Sentence("controls", pos, ln.text, {"player": player, "objects": tuple(objs)})
+        if kind == "status":
+            h = self.resolve(str(ch[0].children[0]), ln, ch[0].children[0])
+            return Sentence("status", pos, ln.text, {"object": h, "tapped": ch[1].data == "tapped_word"})
+        if kind == "in_zone":
+            name_tok = ch[0].children[0]
+            handle = self.ctx.new_handle(str(name_tok)) if str(name_tok) not in self.ctx.handles else str(name_tok)
+            card = _base_name(handle)
+            return Sentence("in_zone", pos, ln.text, {"object": handle, "card": card, "player": str(ch[1]),
+                                                      "zone": str(ch[3]).lower()})
+        if kind == "on_stack":
+            raise self.error("objects on the stack arrive with casting (events are not encoded yet)", ln)
+        if kind == "turn":
+            return Sentence("turn", pos, ln.text, {"player": str(ch[0])})
+        raise self.error(f"sentence form {kind!r} is not supported yet", ln)  # pragma: no cover
+
+    def _spec(self, tree, ln: Line, player: str) -> list[ObjectSpec]:
+        kind = tree.data
+        ch = list(tree.children)
+        counters: list[tuple[str, int]] = []
+        attached = None
+        came = False
+        tapped = False
+        called = None
+        count = 1
+        token = False
+        values: tuple = ()
+        card = None
+        if kind == "card_spec":
+            if not isinstance(ch[0], Token) or ch[0].type != "NAME":
+                count = _count(ch.pop(0) if not hasattr(ch[0], "data") else ch.pop(0).children[0] if ch[0].children else 1)
+            name_tok = ch.pop(0)
+            card = str(name_tok)
+        elif kind == "token_copy_spec":
+            if ch and hasattr(ch[0], "data") and ch[0].data == "article":
+                ch.pop(0)
+            card = str(ch.pop(0))
+            token = True
+        else:  # token_spec
+            if ch and hasattr(ch[0], "data") and ch[0].data == "article":
+                ch.pop(0)
+            values = _token_values(ch.pop(0), ln, self)
+            token = True
+        for tail in ch:
+            if tail.data == "with_counters":
+                for cs in tail.children[0].children:
+                    n = _count(cs.children[0] if not hasattr(cs.children[0], "data") else 1)
+                    counters.append((str(cs.children[1]).lower(), n))
+            elif tail.data == "attached_to":
+                target = tail.children[0].children[0]
+                attached = self.resolve(str(target), ln, target)
+            elif tail.data == "came_this_turn":
+                came = True
+            elif tail.data == "tapped":
+                tapped = True
+            elif tail.data == "called":
+                called = str(tail.children[0])[1:-1]
+        if called is not None and count != 1:
+            raise self.error("'called' names one object; give each its own sentence", ln)
+        if token and called is None and card is None:
+            raise self.error("a described token needs a handle: add called \"...\"", ln, len(ln.text),
+                             expected=('called "…"',))
+        out = []
+        for _ in range(count):
+            base = called if called is not None else card
+            handle = self.ctx.new_handle(base) if called is None else self._called(called, ln)
+            out.append(ObjectSpec(handle=handle, card=card, pos=Pos(self.file, ln.number, ln.indent + 1),
+                                  token=token, token_values=values, counters=tuple(counters),
+                                  attached_to=attached, came_this_turn=came, tapped=tapped))
+        return out
+
+    def _called(self, name: str, ln: Line) -> str:
+        if name in self.ctx.handles:
+            raise self.error(f"the handle {name!r} is already taken", ln)
+        self.ctx.handles.add(name)
+        self.ctx.names.add(name)
+        return name
+
+
+def _base_name(handle: str) -> str:
+    return re.sub(r"\s+#\d+$", "", handle)
+
+
+def _token_values(desc, ln: Line, builder: _Builder) -> tuple:
+    """'1/1 green Elf Warrior creature' -> the token's stated characteristics (111.3)."""
+    vals = []
+    for c in desc.children:
+        s = str(c)
+        if c.type == "PT":
+            p, t = s.split("/")
+            if not (p.isdigit() and t.isdigit()):
+                raise builder.error(f"a token's power and toughness must be numbers, not {s!r}", ln)
+            vals += [fn("power", int(p)), fn("toughness", int(t))]
+        elif s.lower() in COLORS:
+            vals.append(fn("color", fn(COLORS[s.lower()])))
+        elif s.lower() in CARD_TYPES:
+            vals.append(fn("card_type", fn(_type_word(s))))
+        elif s.lower() in SUPERTYPES:
+            vals.append(fn("supertype", fn(s.lower())))
+        elif s[:1].isupper():
+            vals.append(fn("subtype", s))
+        else:
+            raise builder.error(f"{s!r} is not a color, type or subtype", ln,
+                                expected=("a color", "a card type", "a subtype"))
+    return tuple(vals)
+
+
+def _type_word(s: str) -> str:
+    s = s.lower()
+    return "kindred" if s == "tribal" else s
+
+
+class _ClaimBuilder(_Builder):
+    start = "claim"
+
+    def build(self, ln: Line) -> Claim:
+        tree = self.parse(ln)
+        ch = list(tree.children)
+        modality = "must"
+        if ch and hasattr(ch[0], "data") and ch[0].data == "may":
+            modality = "may"
+            ch.pop(0)
+        obj_tok = ch[0].children[0]
+        h = self.resolve(str(obj_tok), ln, obj_tok)
+        pred = ch[1]
+        negated = False
+        if pred.data in ("neg_is", "neg_have"):
+            negated = True
+            pred = pred.children[0]
+        queries = self._queries(pred, h, ln)
+        return Claim(text=ln.text, pos=Pos(self.file, ln.number, ln.indent + 1), queries=tuple(queries),
+                     modality=modality, negated=negated)
+
+    def _queries(self, pred, h: str, ln: Line) -> list:
+        o = _h(h)
+        d = pred.data
+        ch = pred.children
+        if d == "named":
+            t = ch[0].children
+            name = str(t[0])[1:-1] if t[0].type == "QUOTED" else " ".join(str(x) for x in t)
+            return [fn("named", o, _base_name(name))]
+        if d == "pt":
+            p, t = str(ch[0]).split("/")
+            if not (p.isdigit() and t.isdigit()):
+                raise self.error("a power/toughness claim needs numbers", ln)
+            return [fn("pt", o, int(p), int(t))]
+        if d == "on_battlefield":
+            return [fn("in_zone", o, fn("battlefield"))]
+        if d == "in_zone_claim":
+            return [fn("in_zone_of", o, fn(str(ch[2]).lower()), str(ch[0]))]
+        if d == "every_creature_type":
+            return [fn("every_creature_type", o)]
+        if d == "descriptors":
+            out = []
+            for desc in ch:
+                words = [str(w) for w in desc.children if not hasattr(w, "data")]
+                out += self._descriptor(words, o, ln)
+            return out
+        if d == "has_keywords":
+            return [fn("keyword", o, fn(str(k).lower().replace(" ", "_"))) for k in ch]
+        if d == "has_counters":
+            return [fn("counters", o, str(ch[1]).lower(), _count(ch[0] if not hasattr(ch[0], "data") else 1))]
+        if d == "has_no_counters":
+            return [fn("counters", o, str(ch[0]).lower(), 0)]
+        if d == "has_mana_value":
+            return [fn("mana_value", o, int(str(ch[0])))]
+        if d == "has_ability_text":
+            return [fn("ability_text", o, str(ch[0])[1:-1])]
+        raise self.error(f"claim form {d!r} is not supported yet", ln)  # pragma: no cover
+
+    def _descriptor(self, words: list[str], o: Fn, ln: Line) -> list:
+        out = []
+        for w in words:
+            lw = w.lower()
+            if lw in SUPERTYPES:
+                out.append(fn("supertype", o, fn(lw)))
+            elif lw in CARD_TYPES:
+                out.append(fn("card_type", o, fn(_type_word(lw))))
+            elif lw in COLORS:
+                out.append(fn("color", o, fn(COLORS[lw])))
+            elif lw in ("colorless", "multicolored", "monocolored"):
+                out.append(fn(lw, o))
+            elif lw == "token":
+                out.append(fn("token", o))
+            elif lw == "tapped":
+                out.append(fn("tapped", o))
+            elif lw == "untapped":
+                out.append(fn("untapped", o))
+            elif lw == "permanent":
+                out.append(fn("in_zone", o, fn("battlefield")))
+            elif w[:1].isupper():
+                out.append(fn("subtype", o, w))
+            else:
+                raise self.error(f"{w!r} is not a characteristic this language knows", ln, ln.text.find(w) + 1,
+                                 expected=("a supertype", "a card type", "a subtype", "a color", "token", "tapped"))
+        return out

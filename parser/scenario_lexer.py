@@ -1,0 +1,189 @@
+"""A contextual tokenizer for scenario sentences.
+
+Card names contain spaces, commas and apostrophes ("Orvar, the All-Form"), so no
+fixed regular expression can find them.  This tokenizer drives lark's interactive
+LALR parser itself: at each position it asks the parser which terminals are
+acceptable (`choices()`), and tries, in order, a known name (longest match),
+literal keywords, then pattern terminals.  Anything else is an error naming what
+was expected at that column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
+from lark.lexer import PatternStr
+
+from .errors import ParseError
+
+_WS = re.compile(r"[ \t]+")
+_HANDLE_SUFFIX = re.compile(r"\s*#\d+")
+_POSS = re.compile(r"(?:'s|’s|'|’)(?=\s|$|[.,])")
+_PLAYER = re.compile(r"[A-Z][a-z]+")
+
+
+def norm_apostrophes(s: str) -> str:
+    return s.replace("’", "'")
+
+
+class NameTable:
+    """Known names, indexed by their first word, for longest-match lookup."""
+
+    def __init__(self, names=()) -> None:
+        self._by_first: dict[str, list[str]] = {}
+        for n in names:
+            self.add(n)
+
+    def add(self, name: str) -> None:
+        name = norm_apostrophes(name.strip())
+        if not name:
+            return
+        first = name.split()[0]
+        lst = self._by_first.setdefault(first, [])
+        if name not in lst:
+            lst.append(name)
+            lst.sort(key=len, reverse=True)
+
+    def match(self, text: str, pos: int) -> str | None:
+        m = re.match(r"\S+", text[pos:])
+        if not m:
+            return None
+        word = m.group(0)
+        cands = []
+        # the first word may carry trailing punctuation or a possessive
+        for cut in range(len(word), 0, -1):
+            cands = self._by_first.get(word[:cut])
+            if cands:
+                break
+        for name in cands or ():
+            end = pos + len(name)
+            if text.startswith(name, pos) and (end == len(text) or not (text[end].isalnum() or text[end] == "-")):
+                return name
+        return None
+
+    def match_plural(self, text: str, pos: int) -> tuple[str, int] | None:
+        """'Snow-Covered Islands' -> ('Snow-Covered Island', length of the plural)."""
+        m = re.match(r"[^.,;]+", text[pos:])
+        if not m:
+            return None
+        chunk = m.group(0)
+        for w in re.finditer(r"(es|s)\b", chunk):
+            singular = chunk[: w.start()]
+            got = self.match(singular, 0)
+            if got == singular:
+                return singular, w.end()
+        return None
+
+
+@dataclass
+class Vocabulary:
+    literals: dict[str, str]           # lowercased literal -> terminal name
+    patterns: list[tuple[str, re.Pattern]]  # (terminal name, compiled regex)
+
+
+def vocabulary(parser: Lark) -> Vocabulary:
+    literals: dict[str, str] = {}
+    patterns = []
+    for t in parser.terminals:
+        if isinstance(t.pattern, PatternStr):
+            literals[t.pattern.value.lower()] = t.name
+        else:
+            flags = re.I if "i" in t.pattern.flags else 0
+            patterns.append((t.name, re.compile(t.pattern.value, flags)))
+    return Vocabulary(literals, patterns)
+
+
+def describe(terminal: str, vocab: Vocabulary) -> str:
+    for lit, name in vocab.literals.items():
+        if name == terminal:
+            return repr(lit)
+    return {
+        "NAME": "a card name or handle", "PLAYER": "a player name", "POSS": "'s",
+        "QUOTED": "a quoted text", "NUMBER": "a number", "NUMBER_WORD": "a number word",
+        "PT": "power/toughness such as 2/2", "COUNTER_KIND": "a counter kind such as +1/+1",
+        "WORD": "a word", "CAPWORD": "a capitalised word", "ZONE": "a zone (hand, graveyard, library, exile)",
+        "KEYWORD_NAME": "a keyword ability such as changeling", "$END": "end of sentence",
+    }.get(terminal, terminal)
+
+
+def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, names: NameTable,
+                       players: set[str], *, file: str, line: int, column: int):
+    """Parse one sentence; returns the lark tree.  Raises ParseError."""
+    text = norm_apostrophes(text)
+    ip = parser.parse_interactive("", start=start)
+    pos = 0
+    n = len(text)
+    prev_type = None
+
+    def fail(msg: str, at: int, expected) -> ParseError:
+        exp = tuple(sorted({describe(t, vocab) for t in expected if t not in ("WS_INLINE",)}))
+        return ParseError(msg, file, line, column + at, expected=exp, source_line=" " * (column - 1) + text)
+
+    while True:
+        m = _WS.match(text, pos)
+        if m:
+            pos = m.end()
+        if pos >= n:
+            break
+        accepts = set(ip.choices())
+        tok = None
+        # 1. names (and handles such as "Forest #2"), plural names after a count
+        if "NAME" in accepts:
+            name = names.match(text, pos)
+            if name is not None:
+                end = pos + len(name)
+                suf = _HANDLE_SUFFIX.match(text, end)
+                value = name
+                if suf:
+                    value = name + " #" + suf.group(0).strip()[1:]
+                    end = suf.end()
+                tok = Token("NAME", value, start_pos=pos, line=line, column=column + pos, end_pos=end)
+            elif prev_type in ("NUMBER", "NUMBER_WORD"):
+                pl = names.match_plural(text, pos)
+                if pl:
+                    tok = Token("NAME", pl[0], start_pos=pos, line=line, column=column + pos, end_pos=pos + pl[1])
+        if tok is None and "POSS" in accepts:
+            m = _POSS.match(text, pos)
+            if m:
+                tok = Token("POSS", m.group(0), start_pos=pos, line=line, column=column + pos, end_pos=m.end())
+        if tok is None and "PLAYER" in accepts:
+            m = _PLAYER.match(text, pos)
+            if m and m.group(0) in players:
+                tok = Token("PLAYER", m.group(0), start_pos=pos, line=line, column=column + pos, end_pos=m.end())
+        if tok is None:
+            best = None
+            for lit, name in vocab.literals.items():
+                if name in accepts and text[pos:pos + len(lit)].lower() == lit:
+                    end = pos + len(lit)
+                    if lit[-1].isalnum() and end < n and (text[end].isalnum() or text[end] in "-'"):
+                        continue  # a keyword must end at a word boundary
+                    if best is None or len(lit) > best[2] - pos:
+                        best = (name, text[pos:end], end)
+            for name, rx in vocab.patterns:
+                if name in accepts:
+                    m = rx.match(text, pos)
+                    if m and m.end() > pos and (best is None or m.end() > best[2]):
+                        best = (name, m.group(0), m.end())
+            if best is not None:
+                tok = Token(best[0], best[1], start_pos=pos, line=line, column=column + pos, end_pos=best[2])
+        if tok is None:
+            word = re.match(r"\S+", text[pos:]).group(0)
+            if "NAME" in accepts and word[:1].isupper() and "PLAYER" not in accepts:
+                raise fail(f"unknown card or handle starting at {word!r}", pos, accepts)
+            raise fail(f"unexpected {word!r}", pos, accepts)
+        try:
+            ip.feed_token(tok)
+        except UnexpectedInput as e:  # pragma: no cover - choices() keeps this from happening
+            raise fail(f"unexpected {tok.value!r}", pos, getattr(e, "expected", accepts)) from None
+        prev_type = tok.type
+        pos = tok.end_pos
+    accepts = set(ip.choices())
+    if "$END" not in accepts:
+        raise fail("the sentence ends too early", n, accepts)
+    try:
+        return ip.feed_eof()
+    except UnexpectedInput as e:
+        raise fail("the sentence ends too early", n, getattr(e, "expected", accepts)) from None
