@@ -1,0 +1,197 @@
+"""The typed Python API behind the command line: `KnowledgeBase`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clingo import Function, Symbol, SymbolType
+
+from mtgkb.parser.errors import ParseError
+from mtgkb.parser.scenario import _ClaimBuilder, _Context, Line
+from mtgkb.parser.scenario_ast import Block, ScenarioFile
+
+from .check import Session, check_paths
+from .explain import Explainer, explain_query, explaining_program, render_symbol
+from .facts import Encoded, atom
+from .results import CheckReport, ClaimResult, RulingResult
+from .solver import DEFAULT_TIMEOUT, Solver
+from .sources import expand_paths
+
+
+@dataclass
+class ObjectView:
+    handle: str
+    zone: str | None
+    controller: str | None
+    characteristics: list[tuple[str, str]] = field(default_factory=list)  # (text, provenance)
+    status: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"handle": self.handle, "zone": self.zone, "controller": self.controller,
+                "characteristics": [{"value": v, "from": p} for v, p in self.characteristics],
+                "status": self.status}
+
+
+class KnowledgeBase:
+    def __init__(self, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.session = Session(timeout=timeout)
+        self.timeout = timeout
+
+    # ------------------------------------------------------------------ check
+    def check(self, paths: list[str], *, explain_failures: bool = True) -> tuple[CheckReport, list[ParseError]]:
+        return check_paths(expand_paths(paths), session=self.session,
+                           explain=self._explain_failures if explain_failures else None)
+
+    def _explain_failures(self, session: Session, sf: ScenarioFile, block: Block, enc: Encoded,
+                          rr: RulingResult) -> None:
+        failing = [(c, Id, cr) for (c, Id), cr in zip(enc.claims, rr.claims) if cr.verdict == "fails"]
+        if not failing:
+            return
+        ex = self._explainer(enc, want_false=[Id for _, Id, _ in failing])
+        if ex is None:
+            return
+        for c, Id, cr in failing:
+            lines = []
+            for q in self._queries(enc, Id):
+                lines += explain_query(ex, q)
+            cr.explanation = lines[:60]
+
+    def _queries(self, enc: Encoded, Id: Symbol) -> list[Symbol]:
+        return [f.arguments[1] for f in enc.facts if f.name == "claim" and f.arguments[0] == Id]
+
+    def _explainer(self, enc: Encoded, want_false=()) -> Explainer | None:
+        solver = Solver(timeout=self.timeout, program=explaining_program(), model_limit=16)
+        res = solver.solve(self.session.reference + enc.facts, enumerate_models=True)
+        if not res.models:
+            return None
+        chosen = res.models[0]
+        for m in res.models:
+            if any(Function("claim_true", [Id]) not in m for Id in want_false):
+                chosen = m
+                break
+        return Explainer(chosen, enc.handles)
+
+    # ------------------------------------------------------------------ show
+    def show(self, path: str) -> list[dict]:
+        sf = self.session.load(path)
+        out = []
+        for block in sf.blocks:
+            rr, enc, res = self.session.evaluate(sf, block)
+            entry = {"title": block.title, "kind": block.kind, "line": block.pos.line, "objects": [],
+                     "claims": [c.to_json() for c in rr.claims], "error": rr.error}
+            if enc is not None and res is not None and res.satisfiable:
+                ex = self._explainer(enc)
+                entry["objects"] = [v.to_json() for v in self._objects(enc, res, ex)]
+            out.append(entry)
+        return out
+
+    def _objects(self, enc: Encoded, res, ex: Explainer | None) -> list[ObjectView]:
+        facts = set(enc.facts)
+        views = []
+        for handle, O in enc.objects.items():
+            zone = next((f.arguments[1].name for f in enc.facts if f.name == "zone" and f.arguments[0] == O), None)
+            ctrl = next((f.arguments[1].string for f in enc.facts if f.name == "controller" and f.arguments[0] == O), None)
+            v = ObjectView(handle, zone, ctrl)
+            vals = sorted((s for s in res.cautious if s.name == "has_value" and s.arguments[0] == O), key=_value_order)
+            for s in vals:
+                v.characteristics.append((_describe_value(s.arguments[1], enc), _provenance(ex, s) if ex else ""))
+            for pred in ("power", "toughness", "mana_value"):
+                for s in res.cautious:
+                    if s.name == pred and s.arguments[0] == O:
+                        v.characteristics.append((f"{pred.replace('_', ' ')} {s.arguments[1]}",
+                                                  _provenance(ex, s) if ex else ""))
+            if Function("tapped", [O]) in facts:
+                v.status.append("tapped")
+            elif zone == "battlefield":
+                v.status.append("untapped")
+            for f in enc.facts:
+                if f.name == "counter" and f.arguments[0] == O:
+                    v.status.append(f"{f.arguments[2]} {f.arguments[1].string} counter(s)")
+                if f.name == "attached" and f.arguments[0] == O:
+                    v.status.append(f"attached to {enc.handles.get(f.arguments[1], f.arguments[1])}")
+            views.append(v)
+        return views
+
+    # ------------------------------------------------------------------ ask / why
+    def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
+        sf = self.session.load(path)
+        blocks = sf.blocks
+        if not blocks:
+            raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
+        block = blocks[-1]
+        enc = self.session.encode(sf, block)
+        ctx = _Context(lambda: list(self.session.db.all_names()) + list(enc.objects), set(_players(enc)))
+        ctx.handles |= set(enc.objects)
+        claim = _ClaimBuilder(ctx, "<claim>").build(Line(1, 0, claim_text.strip()))
+        block2 = Block(kind="ruling", title=block.title, pos=block.pos, given=block.given, expect=[claim],
+                       cards=block.cards)
+        rr, enc2, res = self.session.evaluate(sf, block2)
+        cr = rr.claims[0]
+        if explain and enc2 is not None:
+            ex = self._explainer(enc2, want_false=[Id for _, Id in enc2.claims] if cr.verdict == "fails" else ())
+            if ex is not None:
+                lines = []
+                for _, Id in enc2.claims:
+                    if cr.verdict == "holds":
+                        for q in self._queries(enc2, Id):
+                            t = Function("true", [Id, q])
+                            lines += ex.render(ex.tree(t))
+                    else:
+                        for q in self._queries(enc2, Id):
+                            lines += explain_query(ex, q)
+                cr.explanation = lines
+        return cr
+
+
+def _players(enc: Encoded) -> list[str]:
+    return [f.arguments[0].string for f in enc.facts if f.name == "player"] + ["Alice", "Bob"]
+
+
+_ORDER = {"name": 0, "supertype": 1, "card_type": 2, "subtype": 3, "all_creature_types": 3, "color": 4,
+          "mana_cost": 5, "power": 6, "toughness": 7, "loyalty": 8, "ability": 9}
+
+
+def _value_order(s: Symbol):
+    v = s.arguments[1]
+    name = v.name if v.type == SymbolType.Function else ""
+    return (_ORDER.get(name, 10), str(v))
+
+
+def _describe_value(v: Symbol, enc: Encoded) -> str:
+    if v.type != SymbolType.Function:
+        return str(v)
+    if v.name == "all_creature_types":
+        return "every creature type"
+    if v.name == "ability" and v.arguments and v.arguments[0].name == "ab":
+        face, i = v.arguments[0].arguments
+        f = enc.faces.get(face.string)
+        if f is not None and 0 < i.number <= len(f.abilities):
+            ab = f.abilities[i.number - 1]
+            tag = "" if ab.understood else "  (not understood)"
+            return f"ability: {ab.text}{tag}"
+    if v.name == "mana_cost":
+        return f"mana cost symbol {v.arguments[0]}: {v.arguments[1]}"
+    if len(v.arguments) == 1:
+        a = v.arguments[0]
+        return f"{v.name.replace('_', ' ')} {a.string if a.type == SymbolType.String else a}"
+    return str(v)
+
+
+def _provenance(ex: Explainer, s: Symbol) -> str:
+    """The rule that settled a value: follow the layer carry-through (613.1) down to
+    the rule that introduced or changed it; name its layer."""
+    step = ex.tree(s, depth=12)
+    layer = None
+    while step.children:
+        child = step.children[0]
+        a = child.atom
+        if a.name == "lv" and a.arguments[0].type == SymbolType.Number:
+            layer = a.arguments[0].number
+            if child.cite == "613.1" and child.children:
+                step = child
+                continue
+            return f"layer {layer}: CR {child.cite}" if child.cite else f"layer {layer}"
+        if step.cite:
+            return f"CR {step.cite}"
+        step = child
+    return f"CR {step.cite}" if step.cite else "given"

@@ -1,0 +1,275 @@
+"""The `mtgkb` command line.  Exit codes: 0 success, 1 a check failed or a claim
+does not hold, 2 bad input or usage (with file, line, column and what was expected)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from xml.sax.saxutils import escape, quoteattr
+
+from mtgkb.parser.errors import ParseError
+
+from . import __version__
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors: exit 2 with a one-line reason
+        self.print_usage(sys.stderr)
+        print(f"mtgkb: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="mtgkb", description="A rules knowledge base for Magic: The Gathering.")
+    p.add_argument("--version", action="version", version=f"mtgkb {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    c = sub.add_parser("check", help="run ruling checks (default: the embedded kb/rulings)")
+    c.add_argument("paths", nargs="*", metavar="PATH")
+    c.add_argument("--format", choices=("text", "json", "junit"), default="text")
+    c.add_argument("--json", action="store_true", help="same as --format json")
+    c.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="time limit per solve")
+    c.add_argument("--jobs", type=int, default=1, metavar="N", help="accepted for compatibility; checks run in order")
+    c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
+
+    s = sub.add_parser("show", help="everything derived for a scenario")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--timeout", type=float, default=10.0)
+
+    a = sub.add_parser("ask", help="one claim against a scenario file's last block")
+    a.add_argument("file")
+    a.add_argument("claim")
+    a.add_argument("--json", action="store_true")
+    a.add_argument("--timeout", type=float, default=10.0)
+
+    w = sub.add_parser("why", help="the derivation tree of a claim, each step with its CR rule")
+    w.add_argument("file")
+    w.add_argument("claim")
+    w.add_argument("--json", action="store_true")
+    w.add_argument("--timeout", type=float, default=10.0)
+
+    pa = sub.add_parser("parse", help="parse card text (.txt, MTGJSON/Scryfall .json, .jsonl[.gz])")
+    pa.add_argument("file")
+    pa.add_argument("--json", action="store_true")
+    pa.add_argument("--strict", action="store_true", help="an unsupported ability line is an error")
+
+    cv = sub.add_parser("coverage", help="how much of a card database the grammar understands")
+    cv.add_argument("file", nargs="?", help="default: the embedded card database")
+    cv.add_argument("--json", action="store_true")
+    cv.add_argument("--top", type=int, default=25)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_help(sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return COMMANDS[args.command](args)
+    except ParseError as e:
+        print(str(e), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except RecursionError:
+        print("mtgkb: error: the input nests too deeply to be processed", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as e:  # a defect of mtgkb, not of the input: say so in one line
+        print(f"mtgkb: internal error: {type(e).__name__}: {e} (please report this with the input)", file=sys.stderr)
+        return 3
+
+
+# ----------------------------------------------------------------------------- check
+
+def cmd_check(args) -> int:
+    from .api import KnowledgeBase
+    from .paths import embedded_rulings
+
+    kb = KnowledgeBase(timeout=args.timeout)
+    fmt = "json" if args.json else args.format
+    if args.paths:
+        report, errors = kb.check(args.paths)
+    else:
+        with embedded_rulings() as root:
+            report, errors = kb.check([str(root)])
+            for r in report.results:
+                r.file = _embedded_name(r.file)
+    for e in errors:
+        print(str(e), file=sys.stderr)
+    if fmt == "json":
+        doc = report.to_json()
+        if errors:
+            doc["errors"] = [e.to_json() for e in errors]
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    elif fmt == "junit":
+        print(_junit(report))
+    else:
+        print(_text_report(report))
+    if errors:
+        return EXIT_BAD_INPUT
+    s = report.summary()
+    if s["failed"] or s["errors"] or (args.strict and s["undetermined"]):
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def _embedded_name(path: str) -> str:
+    i = path.replace("\\", "/").rfind("/rulings/")
+    return "kb" + path[i:] if i >= 0 else path
+
+
+_MARK = {"passed": "PASS", "failed": "FAIL", "undetermined": "UNDT", "error": "ERR "}
+
+
+def _text_report(report) -> str:
+    lines = []
+    for r in report.results:
+        lines.append(f"{_MARK[r.status]}  {r.title}  ({r.file}:{r.line}{', ' + r.about if r.about else ''})")
+        for c in r.claims:
+            if c.verdict != "holds":
+                lines.append(f"        {c.verdict:<12} line {c.line}: {c.text}")
+                if c.message:
+                    lines.append(f"                     {c.message}")
+                for e in c.explanation:
+                    lines.append(f"                       {e}")
+        if r.error:
+            lines.append(f"        {r.error}")
+    s = report.summary()
+    lines.append("")
+    lines.append(f"{s['rulings']} rulings: {s['passed']} passed, {s['failed']} failed, "
+                 f"{s['undetermined']} undetermined, {s['errors']} errors")
+    return "\n".join(lines)
+
+
+def _junit(report) -> str:
+    s = report.summary()
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<testsuite name="mtgkb" tests="{s["rulings"]}" failures="{s["failed"]}" errors="{s["errors"]}" '
+           f'skipped="{s["undetermined"]}">']
+    for r in report.results:
+        out.append(f'  <testcase classname={quoteattr(r.file)} name={quoteattr(r.title)}>')
+        bad = [c for c in r.claims if c.verdict != "holds"]
+        body = escape("\n".join(f"line {c.line}: {c.text} -> {c.verdict}: {c.message or ''}" for c in bad))
+        if r.status == "failed":
+            out.append(f'    <failure message="a claim does not hold">{body}</failure>')
+        elif r.status == "error":
+            out.append(f'    <error message={quoteattr(r.error or "error")}>{body}</error>')
+        elif r.status == "undetermined":
+            out.append(f'    <skipped message="undetermined">{body}</skipped>')
+        out.append("  </testcase>")
+    out.append("</testsuite>")
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------- show / ask / why
+
+def cmd_show(args) -> int:
+    from .api import KnowledgeBase
+
+    kb = KnowledgeBase(timeout=args.timeout)
+    blocks = kb.show(args.file)
+    if args.json:
+        print(json.dumps({"schema": "mtgkb.show/1", "file": args.file, "blocks": blocks}, indent=2, ensure_ascii=False))
+    else:
+        for b in blocks:
+            print(f'{b["kind"]} "{b["title"]}" (line {b["line"]})')
+            if b["error"]:
+                print(f"  error: {b['error']}")
+            for o in b["objects"]:
+                where = o["zone"] + (f", controlled by {o['controller']}" if o["controller"] else "")
+                print(f"  {o['handle']}  [{where}]{'  ' + ', '.join(o['status']) if o['status'] else ''}")
+                for ch in o["characteristics"]:
+                    print(f"    {ch['value']:<48} {ch['from']}")
+            for c in b["claims"]:
+                print(f"  expect {c['verdict']:<12} {c['text']}" + (f"  ({c['message']})" if c["message"] else ""))
+    bad = any(c["verdict"] in ("fails",) for b in blocks for c in b["claims"])
+    return EXIT_FAILED if bad else EXIT_OK
+
+
+def cmd_ask(args, tree: bool = False) -> int:
+    from .api import KnowledgeBase
+
+    kb = KnowledgeBase(timeout=args.timeout)
+    cr = kb.ask(args.file, args.claim)
+    if args.json:
+        print(json.dumps({"schema": "mtgkb.ask/1", "claim": cr.to_json()}, indent=2, ensure_ascii=False))
+    else:
+        print(f"{cr.verdict}: {cr.text}" + (f"  ({cr.message})" if cr.message else ""))
+        shown = cr.explanation if tree else cr.explanation[:12]
+        for e in shown:
+            print("  " + e)
+    return EXIT_OK if cr.verdict == "holds" else (EXIT_BAD_INPUT if cr.verdict == "error" else EXIT_FAILED)
+
+
+def cmd_why(args) -> int:
+    return cmd_ask(args, tree=True)
+
+
+# ----------------------------------------------------------------------------- parse / coverage
+
+def cmd_parse(args) -> int:
+    from .cardfiles import load_cards
+
+    cards = load_cards(args.file)
+    unsupported = [(c, f, a) for c in cards for f in c.faces for a in f.abilities if not a.understood]
+    if args.json:
+        doc = {"schema": "mtgkb.parse/1", "cards": [
+            {"name": f.name, "abilities": [
+                {"text": a.text, "line": a.line, "kind": a.kind, "understood": a.understood}
+                for a in f.abilities]}
+            for c in cards for f in c.faces]}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        for c in cards:
+            for f in c.faces:
+                cost = f" {f.mana_cost}" if f.mana_cost else ""
+                print(f"{f.name}{cost} — {' '.join(f.supertypes + f.types)}"
+                      + (f" — {' '.join(f.subtypes)}" if f.subtypes else ""))
+                for a in f.abilities:
+                    mark = a.kind if a.understood else "UNSUPPORTED"
+                    print(f"  [{mark}] line {a.line}: {a.text}")
+    if args.strict and unsupported:
+        for c, f, a in unsupported:
+            print(f"{f.source}:{a.line}:{a.column}: error: unsupported ability of {f.name!r}: {a.text}"
+                  + (f"\n  {a.reason}" if a.reason else ""), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def cmd_coverage(args) -> int:
+    from .cardfiles import load_cards
+    from .coverage import coverage
+    from .paths import card_database
+    from importlib.resources import as_file
+
+    if args.file:
+        cards = load_cards(args.file)
+    else:
+        with as_file(card_database()) as p:
+            cards = load_cards(str(p))
+    doc = coverage(cards, top=args.top)
+    if args.json:
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        print(f"cards: {doc['cards']}, fully understood: {doc['fully_understood']} "
+              f"({100 * doc['fully_understood'] / max(doc['cards'], 1):.1f}%)")
+        print(f"abilities: {doc['abilities']}, understood: {doc['understood_abilities']} "
+              f"({100 * doc['understood_abilities'] / max(doc['abilities'], 1):.1f}%)")
+        for t in doc["unsupported_top"]:
+            print(f"  {t['count']:>6}  {t['text']}")
+    return EXIT_OK
+
+
+COMMANDS = {"check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "parse": cmd_parse,
+            "coverage": cmd_coverage}
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
