@@ -280,27 +280,16 @@ class _GivenBuilder(_Builder):
         tree = self.parse(ln)
         state = tree.children[0]
         pos = Pos(self.file, ln.number, ln.indent + 1)
-        kind = state.data
-        ch = state.children
-        if kind == "controls":
-            player = str(ch[0])
-            specs = [self._spec(s, ln, player) for s in ch[1].children]
-            objs = [o for group in specs for o in group]
-            return Sentence("controls", pos, ln.text, {"player": player, "objects": tuple(objs)})
-        if kind == "status":
-            h = self.resolve(str(ch[0].children[0]), ln, ch[0].children[0])
-            return Sentence("status", pos, ln.text, {"object": h, "tapped": ch[1].data == "tapped_word"})
-        if kind == "in_zone":
-            name_tok = ch[0].children[0]
-            handle = self.ctx.new_handle(str(name_tok)) if str(name_tok) not in self.ctx.handles else str(name_tok)
-            card = _base_name(handle)
-            return Sentence("in_zone", pos, ln.text, {"object": handle, "card": card, "player": str(ch[1]),
-                                                      "zone": str(ch[3]).lower()})
-        if kind == "on_stack":
-            raise self.error("objects on the stack arrive with casting (events are not encoded yet)", ln)
-        if kind == "turn":
-            return Sentence("turn", pos, ln.text, {"player": str(ch[0])})
-        raise self.error(f"sentence form {kind!r} is not supported yet", ln)  # pragma: no cover
+        handler = GIVEN_HANDLERS.get(state.data)
+        if handler is None:  # pragma: no cover - the grammar and the table go together
+            raise self.error(f"sentence form {state.data!r} has no meaning yet", ln)
+        kind, args = handler(self, state.children, ln)
+        return Sentence(kind, pos, ln.text, args)
+
+    def object_ref(self, node, ln: Line) -> str:
+        """An `object` subtree -> the handle of an existing object."""
+        tok = node.children[0] if hasattr(node, "children") else node
+        return self.resolve(str(tok), ln, tok)
 
     def _spec(self, tree, ln: Line, player: str) -> list[ObjectSpec]:
         kind = tree.data
@@ -365,6 +354,42 @@ class _GivenBuilder(_Builder):
         return name
 
 
+def _given_controls(b: "_GivenBuilder", ch, ln: Line):
+    player = str(ch[0])
+    specs = [b._spec(s, ln, player) for s in ch[1].children]
+    return "controls", {"player": player, "objects": tuple(o for group in specs for o in group)}
+
+
+def _given_status(b: "_GivenBuilder", ch, ln: Line):
+    return "status", {"object": b.object_ref(ch[0], ln), "tapped": ch[1].data == "tapped_word"}
+
+
+def _given_in_zone(b: "_GivenBuilder", ch, ln: Line):
+    name = str(ch[0].children[0])
+    handle = name if name in b.ctx.handles else b.ctx.new_handle(name)
+    return "in_zone", {"object": handle, "card": _base_name(handle), "player": str(ch[1]),
+                       "zone": str(ch[3]).lower()}
+
+
+def _given_on_stack(b: "_GivenBuilder", ch, ln: Line):
+    raise b.error("objects reach the stack by being cast (events are not encoded yet)", ln)
+
+
+def _given_turn(b: "_GivenBuilder", ch, ln: Line):
+    return "turn", {"player": str(ch[0])}
+
+
+# Sentence forms of `given`, by grammar rule name -> handler(builder, children, line)
+# returning (sentence kind, arguments).  Later capabilities register their own forms.
+GIVEN_HANDLERS: dict[str, Callable] = {
+    "controls": _given_controls,
+    "status": _given_status,
+    "in_zone": _given_in_zone,
+    "on_stack": _given_on_stack,
+    "turn": _given_turn,
+}
+
+
 def _base_name(handle: str) -> str:
     return re.sub(r"\s+#\d+$", "", handle)
 
@@ -405,9 +430,13 @@ class _ClaimBuilder(_Builder):
         tree = self.parse(ln)
         ch = list(tree.children)
         modality = "must"
-        if ch and hasattr(ch[0], "data") and ch[0].data == "may":
-            modality = "may"
+        if ch and hasattr(ch[0], "data") and ch[0].data in ("may", "cannot_modal"):
+            modality = "may" if ch[0].data == "may" else "cannot"
             ch.pop(0)
+        pos = Pos(self.file, ln.number, ln.indent + 1)
+        if ch and hasattr(ch[0], "data") and ch[0].data in CLAIM_HANDLERS:
+            queries, negated = CLAIM_HANDLERS[ch[0].data](self, ch[0].children, ln)
+            return Claim(text=ln.text, pos=pos, queries=tuple(queries), modality=modality, negated=negated)
         obj_tok = ch[0].children[0]
         h = self.resolve(str(obj_tok), ln, obj_tok)
         pred = ch[1]
@@ -416,8 +445,7 @@ class _ClaimBuilder(_Builder):
             negated = True
             pred = pred.children[0]
         queries = self._queries(pred, h, ln)
-        return Claim(text=ln.text, pos=Pos(self.file, ln.number, ln.indent + 1), queries=tuple(queries),
-                     modality=modality, negated=negated)
+        return Claim(text=ln.text, pos=pos, queries=tuple(queries), modality=modality, negated=negated)
 
     def _queries(self, pred, h: str, ln: Line) -> list:
         o = _h(h)
@@ -482,3 +510,10 @@ class _ClaimBuilder(_Builder):
                 raise self.error(f"{w!r} is not a characteristic this language knows", ln, ln.text.find(w) + 1,
                                  expected=("a supertype", "a card type", "a subtype", "a color", "token", "tapped"))
         return out
+
+
+# Claim forms other than "<object> <predicate>": grammar rule name -> handler(builder,
+# children, line) returning (queries, negated).  Later capabilities register theirs.
+CLAIM_HANDLERS: dict[str, Callable] = {
+    "no_permanent_to_graveyard": lambda b, ch, ln: ([fn("no_permanent_to_graveyard")], False),
+}
