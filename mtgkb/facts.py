@@ -181,7 +181,6 @@ def encode_block(block: Block, find_face) -> Encoded:
         return O
 
     for s in block.given:
-        nonlocal_ts = None
         if s.kind == "controls":
             p = s.args["player"]
             add_player(p)
@@ -209,6 +208,32 @@ def encode_block(block: Block, find_face) -> Encoded:
         elif s.kind == "turn":
             add_player(s.args["player"])
             active = s.args["player"]
+        elif s.kind == "enters":
+            p = s.args["player"]
+            add_player(p)
+            ts += 1
+            handle = s.args["object"]
+            face = need_face(s.args["card"], s.pos)
+            if s.args["moved"]:
+                # CR 400.7: a new object; the handle follows the card
+                O = objects[handle]
+                facts = [f for f in facts if not (f.name in ("zone", "owner", "timestamp", "controller")
+                                                  and f.arguments[0] == O)]
+            else:
+                O = new_object(handle)
+                facts.append(atom("from_card", O, String(s.args["card"])))
+            facts += [atom("zone", O, Function("battlefield")), atom("controller", O, String(p)),
+                      atom("owner", O, String(p)), atom("timestamp", O, Number(ts))]
+            if s.args["copy_of"] is not None:
+                src = objects[s.args["copy_of"]]
+                facts.append(atom("copy_effect", O, src, Number(ts)))
+                for i in range(1, len(face.abilities) + 1):
+                    facts.append(atom("copy_ability", O, Function("ab", [String(face.name), Number(i)])))
+        elif s.kind == "effect":
+            ts += 1
+            O = objects[s.args["object"]]
+            for e in s.args["effects"]:
+                facts.append(atom("cont", Number(ts), O, sym(e)))
         else:
             raise FactError(f"sentence kind {s.kind!r} has no facts yet", s.pos)
 

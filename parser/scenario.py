@@ -307,7 +307,9 @@ class _GivenBuilder(_Builder):
             if not isinstance(ch[0], Token) or ch[0].type != "NAME":
                 count = _count(ch.pop(0) if not hasattr(ch[0], "data") else ch.pop(0).children[0] if ch[0].children else 1)
             name_tok = ch.pop(0)
-            card = str(name_tok)
+            card = _base_name(str(name_tok))
+            if card != str(name_tok):
+                called = str(name_tok)  # an explicit handle such as "Forest #2"
         elif kind == "token_copy_spec":
             if ch and hasattr(ch[0], "data") and ch[0].data == "article":
                 ch.pop(0)
@@ -517,3 +519,6 @@ class _ClaimBuilder(_Builder):
 CLAIM_HANDLERS: dict[str, Callable] = {
     "no_permanent_to_graveyard": lambda b, ch, ln: ([fn("no_permanent_to_graveyard")], False),
 }
+
+# Sentence forms of later capabilities register themselves in the tables above.
+from . import scenario_events  # noqa: E402,F401
