@@ -92,7 +92,8 @@ class KnowledgeBase:
             zone = next((f.arguments[1].name for f in enc.facts if f.name == "zone" and f.arguments[0] == O), None)
             ctrl = next((f.arguments[1].string for f in enc.facts if f.name == "controller" and f.arguments[0] == O), None)
             v = ObjectView(handle, zone, ctrl)
-            vals = sorted((s for s in res.cautious if s.name == "has_value" and s.arguments[0] == O), key=_value_order)
+            vals = sorted((s for s in res.cautious if s.name == "has_value" and s.arguments[0] == O
+                           and _fname(s.arguments[1]) not in ("power", "toughness")), key=_value_order)
             for s in vals:
                 v.characteristics.append((_describe_value(s.arguments[1], enc), _provenance(ex, s) if ex else ""))
             for pred in ("power", "toughness", "mana_value"):
@@ -141,6 +142,10 @@ class KnowledgeBase:
                             lines += explain_query(ex, q)
                 cr.explanation = lines
         return cr
+
+
+def _fname(s: Symbol) -> str | None:
+    return s.name if s.type == SymbolType.Function else None
 
 
 def _players(enc: Encoded) -> list[str]:

@@ -116,18 +116,42 @@ class Explainer:
                 h, c, ln, body = s.arguments
                 self.by_head.setdefault(h, []).append((c.string, ln.number, tuple(body.arguments)))
 
-    def tree(self, atom: Symbol, depth: int = 8, seen: frozenset = frozenset()) -> Step:
+    def tree(self, atom: Symbol, depth: int = 24, seen: frozenset = frozenset()) -> Step:
         options = self.by_head.get(atom)
-        if not options or depth == 0 or atom in seen:
+        if not options or atom in seen:
             return Step(atom, None, None)
+        if depth == 0:
+            return Step(atom, "…", None)
         cite, line, body = options[0]
         kids = [self.tree(b, depth - 1, seen | {atom}) for b in body if not _boring(b)]
+        # aggregates: the parts summed are derived atoms of their own
+        for part in self._aggregate_parts(atom):
+            kids.append(self.tree(part, depth - 1, seen | {atom}))
         return Step(atom, cite, line, kids)
 
+    def _aggregate_parts(self, atom: Symbol) -> list[Symbol]:
+        if atom.type != SymbolType.Function or not atom.arguments:
+            return []
+        spec = AGGREGATE_PARTS.get(atom.name)
+        if spec is None:
+            return []
+        pred, extra = spec
+        o = atom.arguments[0]
+        return [h for h in self.derived(pred, o)
+                if extra is None or (len(h.arguments) > 1 and _fname(h.arguments[1]) == atom.name
+                                     if extra == "name" else h.arguments[1] == atom.arguments[1])]
+
     def render(self, step: Step, indent: str = "") -> list[str]:
+        # a value carried unchanged through layers (613.1) is shown once, at the
+        # layer where it was last set
+        while (step.cite == "613.1" and len(step.children) == 1 and step.children[0].atom.name == "lv"
+               and step.atom.name == "lv"):
+            step = step.children[0]
         label = self.show(step.atom)
         if step.cite is None:
             lines = [f"{indent}{label}  [given]"]
+        elif step.cite == "…":
+            lines = [f"{indent}{label}  […]"]
         else:
             lines = [f"{indent}{label}  [CR {step.cite}; rules.lp:{step.line}]"]
         for k in step.children:
@@ -140,6 +164,15 @@ class Explainer:
     def derived(self, predicate: str, first_arg: Symbol | None = None) -> list[Symbol]:
         return sorted(h for h in self.by_head if h.type == SymbolType.Function and h.name == predicate
                       and (first_arg is None or (h.arguments and h.arguments[0] == first_arg)))
+
+
+# Head predicate -> (predicate of the parts its aggregate sums, how parts match)
+AGGREGATE_PARTS = {
+    "power": ("pt_delta", "name"),
+    "toughness": ("pt_delta", "name"),
+    "mana_value": ("mv_part", None),
+    "counters_on": ("counter_source", "same"),
+}
 
 
 def _boring(s: Symbol) -> bool:
