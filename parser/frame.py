@@ -114,7 +114,8 @@ def face_from_fields(
     colors: tuple[str, ...] | None = None, file: str = "<json>", line: int = 1,
 ) -> CardFace:
     supers, types, subs = split_type_line(type_line, file=file, line=line)
-    abilities = oracle.parse_abilities(oracle_text or "", name, file=file, first_line=line, supertypes=supers)
+    abilities = oracle.parse_abilities(oracle_text or "", name, file=file, first_line=line, supertypes=supers,
+                                       types=types)
     return CardFace(
         name=name,
         mana_cost=parse_mana_cost(mana_cost, file=file, line=line),
@@ -162,7 +163,8 @@ def parse_card_block(text: str, *, file: str = "<text>", line: int = 1) -> Card:
         elif lo and "Planeswalker" in types:
             loyalty = lo.group("l")
             body = body[:-1]
-    abilities = oracle.parse_abilities("\n".join(body), name, file=file, first_line=line + 2, supertypes=supers)
+    abilities = oracle.parse_abilities("\n".join(body), name, file=file, first_line=line + 2, supertypes=supers,
+                                       types=types)
     face = CardFace(name=name, mana_cost=cost, supertypes=supers, types=types, subtypes=subs,
                     abilities=abilities, power=power, toughness=toughness, loyalty=loyalty,
                     source=file, line=line)

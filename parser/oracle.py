@@ -1,10 +1,11 @@
 """Oracle ability lines -> `Ability` AST with structured meaning.
 
 Each line of a face's text is one ability (or one keyword line).  A line is first
-normalised (reminder text dropped, self-references replaced by "~") and then
-parsed by `oracle.lark`.  A line the grammar does not accept becomes an
-`unsupported` Ability carrying its text, position and what the grammar expected:
-it is reported, never dropped.
+normalised (reminder text dropped, self-references replaced by "~", "enters the
+battlefield" -> "enters"), then split into words by `oracle_lexer`, parsed by
+`oracle.lark` (LALR, strict) and turned into terms by `oracle_meaning`.  A line
+the grammar does not accept becomes an `unsupported` Ability carrying its text,
+position and what the grammar expected: it is reported, never dropped.
 """
 
 from __future__ import annotations
@@ -13,41 +14,74 @@ import re
 from functools import lru_cache
 from importlib.resources import files
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput
+from lark import Lark, Token
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
+from lark.lexer import Lexer
 
 from .card_ast import Ability
+from .oracle_lexer import KEYWORD_STARTS, Tok, tokenize
 from .terms import Fn, fn
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 
 
+class _TokenListLexer(Lexer):
+    """lark's side of `oracle_lexer`: the "text" handed to `parse` is already a
+    list of lark Tokens."""
+
+    def __init__(self, lexer_conf) -> None:  # noqa: D401 - lark interface
+        pass
+
+    def lex(self, data):  # type: ignore[override]
+        return iter(data)
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = files("mtgkb.parser").joinpath("oracle.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", strict=True, propagate_positions=True, maybe_placeholders=False)
+    return Lark(grammar, parser="lalr", lexer=_TokenListLexer, strict=True, propagate_positions=True,
+                maybe_placeholders=False)
+
+
+@lru_cache(maxsize=1)
+def _literals() -> dict[str, str]:
+    """literal word -> the name lark gave its anonymous terminal."""
+    out = {}
+    for t in _parser().terminals:
+        if t.pattern.type == "str":
+            out[t.pattern.value] = t.name
+    return out
 
 
 def self_names(face_name: str, supertypes: tuple[str, ...] = ()) -> list[str]:
     """Words that mean "this object" on a face (201.5): its name and, for a
-    legendary face, the short name before the comma (201.5b)."""
+    legendary face, the short name before the comma (201.5b) or before " of the "."""
     names = [face_name]
     if "," in face_name:
         names.append(face_name.split(",", 1)[0])
-    elif " of the " in face_name and "Legendary" in supertypes:
+    if " of the " in face_name and "Legendary" in supertypes:
         names.append(face_name.split(" of the ", 1)[0])
+    if "Legendary" in supertypes and " " in face_name and "," not in face_name:
+        first = face_name.split(" ", 1)[0]
+        if len(first) > 3:
+            names.append(first)
     return sorted(set(names), key=len, reverse=True)
 
 
-_SELF_PHRASES = re.compile(r"\bthis (?:creature|permanent|card|land|artifact|enchantment|spell|token|planeswalker|Aura|Equipment|Vehicle)\b", re.I)
+_SELF_PHRASES = re.compile(
+    r"\bthis (?:creature|permanent|card|land|artifact|enchantment|spell|token|planeswalker|Aura|Equipment|Vehicle|Saga|source|class|battle)\b",
+    re.I)
 
 
 def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> str:
     text = _REMINDER.sub("", line).strip()
+    text = text.replace("’", "'").replace("−", "-")
     for n in self_names(face_name, supertypes):
         text = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "~", text)
     text = _SELF_PHRASES.sub("~", text)
-    text = text.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter")
+    text = re.sub(r"\benters the battlefield\b", "enters", text)
+    text = re.sub(r"\benter the battlefield\b", "enter", text)
+    text = re.sub(r"\bconverted mana cost\b", "mana value", text)
     return text
 
 
@@ -72,91 +106,160 @@ def mana_symbol_term(sym: str) -> Fn:
         return fn("phyrexian", fn(a.lower()))
     if a == "2":
         return fn("twobrid", fn(b.lower()))
-    return fn("hybrid", fn(a.lower()), fn(b.lower()))
+    if b:
+        return fn("hybrid", fn(a.lower()), fn(b.lower()))
+    return fn("symbol", s)
 
 
-def _strip(tok: Token) -> str:
-    return str(tok)[1:-1]
+_ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][A-Za-z' ,-]{2,40}?) — (?P<rest>.+)$")
+_ROMAN = re.compile(r"^(?P<ch>(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?P<rest>.+)$")
 
 
-@v_args(inline=True)
-class _ToMeaning(Transformer):
-    """Parse tree -> a list of partial Ability fields (kind and structure)."""
-
-    def start(self, ability):
-        return ability
-
-    # keywords (702)
-    def simple_keyword(self, tok):
-        return fn("keyword", fn(str(tok).lower().replace(" ", "_")))
-
-    def enchant(self, quality):
-        return fn("keyword", fn("enchant", fn(str(quality).lower())))
-
-    def equip(self, *syms):
-        return fn("keyword", fn("equip", fn("mana", *(mana_symbol_term(_strip(s)) for s in syms))))
-
-    def keyword_line(self, *kws):
-        return {"kind": "keyword", "effects": tuple(kws)}
-
-    # costs (118)
-    def cost_tap(self, _):
-        return fn("tap")
-
-    def cost_untap(self, _):
-        return fn("untap")
-
-    def cost_mana(self, *syms):
-        return fn("mana", *(mana_symbol_term(_strip(s)) for s in syms))
-
-    def cost_list(self, *costs):
-        return tuple(costs)
-
-    # mana abilities (605, 106)
-    def mana_symbols(self, *syms):
-        return tuple(fn(_COLOR[_strip(s).upper()]) for s in syms)
-
-    def add_fixed(self, syms):
-        return fn("add", fn("mana", *syms))
-
-    def add_choice(self, *options):
-        return fn("add", fn("one_of", *(fn("mana", *o) for o in options)))
-
-    def add_any_color(self):
-        return fn("add", fn("any_color", 1))
-
-    def mana_ability(self, costs, output):
-        return {"kind": "mana", "costs": costs, "effects": (output,)}
-
-    # static abilities (604)
-    def enchanted_is_supertype(self, kind, supertype):
-        return {"kind": "static", "effects": (fn("characteristic", fn("enchanted", fn(str(kind).lower())),
-                                                  fn("add_supertype", fn(str(supertype).lower()))),)}
+def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
+    """Marker token + words of one normalised line, and riders found on the way
+    (an ability word such as "Landfall", 207.2c)."""
+    extra: list[Fn] = []
+    lead: list[Tok] = []
+    m = _ROMAN.match(text)
+    if m:
+        extra.append(fn("chapter", *(["I", "II", "III", "IV", "V", "VI"].index(c.strip()) + 1 for c in m.group("ch").split(","))))
+        lead.append(Tok("CHAPTER", m.group("ch"), 1))
+        text = m.group("rest")
+    elif text.startswith("•"):
+        lead.append(Tok("BULLET", "•", 1))
+        text = text[1:].strip()
+    else:
+        m = _ABILITY_WORD.match(text)
+        if m and m.group("word").split()[0].lower() not in KEYWORD_STARTS:
+            extra.append(fn("ability_word", m.group("word").lower()))
+            text = m.group("rest")
+    toks = tokenize(text)
+    if not lead:
+        first = toks[0].value if toks else ""
+        top_colon = _top_level_colon(text)
+        if text.startswith("[") and top_colon:
+            pass  # loyalty: the LOYALTY token leads
+        elif top_colon and first not in ("when", "whenever", "at_the_beginning_of", "at"):
+            lead.append(Tok("ACT", "", 1))
+        elif (first in KEYWORD_STARTS or (toks and toks[0].kind in ("TYPECYCLING", "LANDWALK"))) and (not text.rstrip().endswith(".") or "—" in text[:30]):
+            lead.append(Tok("KWLINE", "", 1))
+    return lead + toks, tuple(extra)
 
 
-def parse_ability_line(line: str, face_name: str, *, line_no: int = 1, supertypes: tuple[str, ...] = ()) -> Ability:
+def _top_level_colon(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        if ch == '"':
+            depth ^= 1
+        elif ch == ":" and depth == 0:
+            return True
+        elif ch == "." and depth == 0:
+            return False
+    return False
+
+
+def _to_lark(toks: list[Tok]) -> list[Token]:
+    lits = _literals()
+    out = []
+    for t in toks:
+        if t.kind == "lit":
+            typ = lits.get(t.value, "WORD")
+        else:
+            typ = t.kind
+        out.append(Token(typ, t.value, start_pos=t.column - 1, line=1, column=t.column,
+                         end_line=1, end_column=t.column + max(len(t.value), 1), end_pos=t.column - 1 + len(t.value)))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _parse_normalised(text: str) -> dict | str:
+    """Normalised line -> Ability fields, or the reason it is unsupported.
+    Cached: many lines repeat across the database ("{T}: Add {G}.")."""
+    from .oracle_meaning import meaning  # the transformer; imported lazily (cycle)
+
+    m = _LEVEL.match(text)
+    if m:  # 702.87 level up: "LEVEL 1-3" / "LEVEL 4+" headers and their P/T lines
+        lo, hi = int(m.group(1)), m.group(2)
+        return {"kind": "static", "effects": (fn("level_range", lo, int(hi[1:]) if hi.startswith("-") else fn("up")),)}
+    m = _PT_LINE.match(text)
+    if m:
+        return {"kind": "static", "effects": (fn("level_pt", _num(m.group(1)), _num(m.group(2))),)}
+    toks, extra = _line_tokens(text)
+    if not toks:
+        return {"kind": "keyword", "effects": ()}
+    try:
+        tree = _parser().parse(_to_lark(toks))
+    except UnexpectedInput as e:
+        col = getattr(e, "column", 1)
+        tok = getattr(e, "token", None)
+        expected = sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or ())
+        got = f"{tok.value!r}" if tok is not None and getattr(tok, "value", None) else "end of line"
+        return f"column {col}: unexpected {got}; expected " + (", ".join(expected[:8]) or "end of line")
+    except LarkError as e:  # pragma: no cover - defensive: never let lark escape
+        return f"grammar error: {type(e).__name__}"
+    try:
+        parts = meaning(tree, parse_quoted=lambda q: _quoted(q))
+    except _Unsupported as e:
+        return str(e)
+    except VisitError as e:
+        if isinstance(e.orig_exc, _Unsupported):
+            return str(e.orig_exc)
+        # A parse the meaning builder has no rule for: report, never crash.
+        return f"column 1: no meaning for {e.rule}: {type(e.orig_exc).__name__}"
+    if extra:
+        parts["riders"] = tuple(parts.get("riders", ())) + extra
+    return parts
+
+
+_LEVEL = re.compile(r"^LEVEL (\d+)(-\d+|\+)$")
+_PT_LINE = re.compile(r"^(\d+|\*)/(\d+|\*)$")
+
+
+def _num(v: str):
+    return int(v) if v.isdigit() else v
+
+
+class _Unsupported(Exception):
+    """Raised by the meaning builder for a parse it cannot give meaning to."""
+
+
+def _quoted(text: str) -> Fn:
+    """A quoted ability ("has "{T}: Add {G}."") -> ability(Kind, Costs, Trigger, Effects)."""
+    parts = _parse_normalised(normalise(text, "\0"))
+    if isinstance(parts, str):
+        raise _Unsupported("quoted ability: " + parts)
+    return fn("ability", fn(parts["kind"]), fn("costs", *parts.get("costs", ())),
+              parts.get("trigger") or fn("none"), fn("effects", *parts.get("effects", ())))
+
+
+def parse_ability_line(line: str, face_name: str, *, line_no: int = 1, supertypes: tuple[str, ...] = (),
+                       types: tuple[str, ...] = ()) -> Ability:
     text = normalise(line, face_name, supertypes)
     if not text:
         return Ability(kind="keyword", text=line, line=line_no, effects=())
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as e:
-        expected = sorted(getattr(e, "expected", None) or getattr(e, "allowed", None) or ())
-        return Ability(kind="unsupported", text=line, line=line_no, column=getattr(e, "column", 1) or 1,
-                       understood=False, reason=f"unsupported at column {getattr(e, 'column', '?')}: expected "
-                       + (", ".join(expected[:8]) or "end of line"))
-    parts = _ToMeaning().transform(tree)
+    parts = _parse_normalised(text)
+    if isinstance(parts, str):
+        col = 1
+        m = re.match(r"column (\d+)", parts)
+        if m:
+            col = int(m.group(1))
+        return Ability(kind="unsupported", text=line, line=line_no, column=col, understood=False,
+                       reason="unsupported at " + parts)
+    parts = dict(parts)
+    if parts["kind"] == "plain":
+        parts["kind"] = "spell" if ("Instant" in types or "Sorcery" in types) else parts.pop("plain_kind", "static")
+    parts.pop("plain_kind", None)
     return Ability(text=line, line=line_no, **parts)
 
 
 def parse_abilities(oracle_text: str, face_name: str, *, file: str = "<text>", first_line: int = 1,
-                    supertypes: tuple[str, ...] = ()) -> tuple[Ability, ...]:
-    out = []
+                    supertypes: tuple[str, ...] = (), types: tuple[str, ...] = ()) -> tuple[Ability, ...]:
+    out: list[Ability] = []
     for i, raw in enumerate(oracle_text.splitlines()):
         if not raw.strip():
             continue
-        ab = parse_ability_line(raw.strip(), face_name, line_no=first_line + i, supertypes=supertypes)
-        if ab.kind == "keyword" and not ab.effects:
+        ab = parse_ability_line(raw.strip(), face_name, line_no=first_line + i, supertypes=supertypes, types=types)
+        if ab.kind == "keyword" and not ab.effects and ab.understood:
             continue  # a line of reminder text only
         out.append(ab)
     return tuple(out)

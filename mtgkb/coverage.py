@@ -1,0 +1,150 @@
+"""How much of a card database the Oracle grammar understands (issue 3).
+
+`coverage(cards)` returns the `mtgkb.coverage/1` document:
+
+    {"schema": "mtgkb.coverage/1", "cards": N, "fully_understood": N,
+     "abilities": N, "understood_abilities": N,
+     "unsupported_top": [{"text": S, "count": N}, ...],
+     "categories": {"changeling": {...}, "snow": {...}, "copy": {...}},
+     "mana_abilities": {"lines": N, "understood": N},
+     "by_kind": {"mana": N, ...}}
+
+An ability is understood when the grammar turned it into structured terms; a card
+is fully understood when every ability of every face is.  Unsupported lines are
+grouped by a *template*: the line with numbers, mana symbols and the card's own
+name replaced by placeholders, so that one missing form counts once per card.
+
+The category classifiers work on the card text itself, not on the parse, so a
+line the grammar fails on still counts against its category.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterable
+
+from mtgkb.parser.card_ast import Ability, Card, CardFace
+
+SCHEMA = "mtgkb.coverage/1"
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_COPY = re.compile(r"as a copy of|that's a copy of|becomes a copy of", re.I)
+
+
+def _raw_text(card: Card) -> str:
+    return "\n".join(a.text for f in card.faces for a in f.abilities)
+
+
+def is_changeling(card: Card) -> bool:
+    """Changeling (702.73) or "every creature type" anywhere in its text."""
+    t = _raw_text(card)
+    return bool(re.search(r"\bchangeling\b|every creature type", t, re.I))
+
+
+def is_snow(card: Card) -> bool:
+    """Snow supertype, {S} in its cost or text, or the word "snow" in its text (205.4g, 107.4h)."""
+    for f in card.faces:
+        if "Snow" in f.supertypes:
+            return True
+        if f.mana_cost is not None and "S" in f.mana_cost.symbols:
+            return True
+    t = _raw_text(card)
+    return bool(re.search(r"\{S\}|\bsnow\b", t, re.I))
+
+
+def is_copy(card: Card) -> bool:
+    """Cards that make copies of permanents (707): "as a copy of", "that's a copy of",
+    "becomes a copy of" (reminder text included)."""
+    return bool(_COPY.search(_raw_text(card)))
+
+
+_MANA_ADD = re.compile(r"\badds?\b", re.I)
+
+
+def is_mana_ability_line(text: str) -> bool:
+    """A line that is a mana ability by CR 605.1, judged from its text alone:
+    an activated ability ("cost: effect", not a loyalty ability) whose effect could
+    add mana and has no target (605.1a), or a triggered ability that triggers from
+    a mana ability ("tapped for mana", "taps ... for mana") and adds mana (605.1b)."""
+    t = _REMINDER.sub("", text).strip()
+    if t.startswith("["):
+        return False
+    head, sep, effect = _split_cost(t)
+    if sep and _MANA_ADD.search(effect) and "target" not in effect.lower():
+        return True
+    if re.match(r"(When|Whenever)\b", t) and re.search(r"for mana", t) and _MANA_ADD.search(t.split(",", 1)[-1]) \
+            and "target" not in t.lower():
+        return True
+    return False
+
+
+def _split_cost(t: str) -> tuple[str, bool, str]:
+    quoted = False
+    for i, ch in enumerate(t):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ":" and not quoted:
+            return t[:i], True, t[i + 1:]
+        elif ch == "." and not quoted:
+            break
+    return t, False, ""
+
+
+def _template(ab: Ability, face: CardFace) -> str:
+    """The unsupported line as a template: reminder text gone, the card's name "~",
+    numbers "N", mana symbols "{M}"."""
+    from mtgkb.parser.oracle import normalise
+    t = normalise(ab.text, face.name, face.supertypes)
+    t = re.sub(r"\{[^}]+\}", "{M}", t)
+    t = re.sub(r"(?<![\w])[+-]?\d+(?![\w])", "N", t)
+    return t
+
+
+def fully_understood(card: Card) -> bool:
+    return all(a.understood for f in card.faces for a in f.abilities)
+
+
+def coverage(cards: Iterable[Card], *, top: int = 25) -> dict:
+    n_cards = n_full = n_ab = n_und = 0
+    unsupported: Counter[str] = Counter()
+    cats = {name: [0, 0] for name in ("changeling", "snow", "copy")}
+    mana_lines = mana_und = 0
+    by_kind: Counter[str] = Counter()
+    for card in cards:
+        n_cards += 1
+        full = fully_understood(card)
+        n_full += full
+        seen: set[str] = set()
+        for face in card.faces:
+            for ab in face.abilities:
+                n_ab += 1
+                n_und += ab.understood
+                by_kind[ab.kind] += 1
+                if is_mana_ability_line(ab.text):
+                    mana_lines += 1
+                    mana_und += ab.understood
+                if not ab.understood:
+                    t = _template(ab, face)
+                    if t not in seen:
+                        seen.add(t)
+                        unsupported[t] += 1
+        for name, pred in (("changeling", is_changeling), ("snow", is_snow), ("copy", is_copy)):
+            if pred(card):
+                cats[name][0] += 1
+                cats[name][1] += full
+    return {
+        "schema": SCHEMA,
+        "cards": n_cards,
+        "fully_understood": n_full,
+        "abilities": n_ab,
+        "understood_abilities": n_und,
+        "unsupported_top": [{"text": t, "count": c}
+                            for t, c in sorted(unsupported.items(), key=lambda kv: (-kv[1], kv[0]))[:top]],
+        "categories": {k: {"cards": v[0], "fully_understood": v[1],
+                           "percent": round(100.0 * v[1] / v[0], 2) if v[0] else 100.0}
+                       for k, v in cats.items()},
+        "mana_abilities": {"lines": mana_lines, "understood": mana_und,
+                           "percent": round(100.0 * mana_und / mana_lines, 2) if mana_lines else 100.0},
+        "by_kind": dict(sorted(by_kind.items())),
+    }

@@ -1,0 +1,416 @@
+"""The Oracle word lexer: one normalised ability line -> lark Tokens.
+
+Oracle text is English, and an LALR(1) grammar over English needs some help that
+a regular-expression lexer cannot give.  This lexer works on whole words:
+
+- every word is lower-cased and put in a canonical form (plural nouns and third
+  person verbs become their base form: "creatures" -> creature, "gets" -> get),
+  so the grammar has one terminal per word and word boundaries are exact;
+- subtypes (CR 205.3) become one terminal SUBTYPE whose value is the canonical
+  subtype name, "nonland"/"non-Frog" become NON;
+- a few words are told apart by the word after them (a second token of look-ahead
+  the LALR table does not have): "and"/"or" before a verb join verb phrases
+  (AND_V, OR_V), "," before "then" is one token, "," inside a list of card types
+  is LISTCOMMA;
+- marker tokens at the start of the line say what kind of line the grammar is
+  reading (ACT: "costs: effect", KWLINE: a keyword line), which keeps the grammar
+  free of conflicts between costs and effects.
+
+The lexer never fails: an unknown word becomes WORD, which the grammar only
+accepts in card names, so an unknown line becomes a parse error and then an
+unsupported ability.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .oracle_words import SUBTYPES
+
+_SUBTYPE_PLURAL_EXCEPTIONS = {
+    "elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves",
+    "myr": "myr", "sliver": "slivers", "fungus": "fungi", "octopus": "octopi",
+    "cyclops": "cyclopes", "sphinx": "sphinxes", "fox": "foxes", "ox": "oxen",
+    "thopter": "thopters", "homunculus": "homunculi", "mouse": "mice", "jellyfish": "jellyfish",
+    "moonfolk": "moonfolk", "kithkin": "kithkin", "merfolk": "merfolk", "sheep": "sheep",
+    "fish": "fish", "salamander": "salamanders", "citizen": "citizens", "goblin": "goblins",
+    "leech": "leeches", "witch": "witches", "lich": "liches", "kor": "kor", "plains": "plains",
+    "mountain": "mountains", "walrus": "walruses", "processor": "processors", "pegasus": "pegasi",
+    "locus": "loci", "treefolk": "treefolk", "aetherborn": "aetherborn", "efreet": "efreet",
+    "djinn": "djinn", "noggle": "noggles", "thalakos": "thalakos", "zubera": "zubera",
+}
+
+#: lower-case written form -> canonical subtype name
+SUBTYPE_FORMS: dict[str, str] = {}
+for _s in SUBTYPES:
+    _l = _s.lower()
+    SUBTYPE_FORMS[_l] = _s
+    if " " in _l:
+        continue
+    if _l in _SUBTYPE_PLURAL_EXCEPTIONS:
+        SUBTYPE_FORMS[_SUBTYPE_PLURAL_EXCEPTIONS[_l]] = _s
+    elif _l.endswith(("s", "x", "ch", "sh")):
+        SUBTYPE_FORMS[_l + "es"] = _s
+    elif _l.endswith("y") and _l[-2:-1] not in "aeiou":
+        SUBTYPE_FORMS[_l[:-1] + "ies"] = _s
+    else:
+        SUBTYPE_FORMS[_l + "s"] = _s
+
+# Plural nouns and inflected verbs -> the one word the grammar knows.
+CANON: dict[str, str] = {
+    # nouns
+    "creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
+    "lands": "land", "planeswalkers": "planeswalker", "instants": "instant",
+    "sorceries": "sorcery", "permanents": "permanent", "spells": "spell", "cards": "card",
+    "tokens": "token", "players": "player", "opponents": "opponent", "abilities": "ability",
+    "counters": "counter", "colors": "color", "types": "type", "battles": "battle",
+    "lives": "life", "turns": "turn", "times": "time", "steps": "step", "phases": "phase",
+    "costs": "cost", "teammates": "teammate", "modes": "mode", "targets": "target",
+    "attackers": "attacker", "blockers": "blocker", "copies": "copy", "hands": "hand",
+    "graveyards": "graveyard", "libraries": "library", "owners": "owner", "controllers": "controller",
+    "others": "other", "names": "name", "sources": "source", "effects": "effect",
+    "values": "value", "points": "point", "combats": "combat", "upkeeps": "upkeep",
+    "untapped": "untapped",
+    # verbs
+    "adds": "add", "attaches": "attach", "attacks": "attack", "blocks": "block", "casts": "cast",
+    "chooses": "choose", "controls": "control", "counters_": "counter", "creates": "create",
+    "deals": "deal", "destroys": "destroy", "discards": "discard", "draws": "draw",
+    "exiles": "exile", "fights": "fight", "gains": "gain", "gets": "get", "has": "have",
+    "loses": "lose", "looks": "look", "mills": "mill", "pays": "pay", "puts": "put",
+    "returns": "return", "reveals": "reveal", "sacrifices": "sacrifice", "searches": "search",
+    "shuffles": "shuffle", "taps": "tap", "untaps": "untap", "scries": "scry",
+    "surveils": "surveil", "prevents": "prevent", "regenerates": "regenerate",
+    "becomes": "become", "enters": "enter", "leaves": "leave", "dies": "die", "owns": "own",
+    "is": "be", "are": "be", "transforms": "transform", "plays": "play", "spends": "spend",
+    "removes": "remove", "doubles": "double", "explores": "explore", "wins": "win",
+    "skips": "skip", "phases_": "phase", "would": "would", "produces": "produce",
+    "isn't": "be_not", "aren't": "be_not", "doesn't": "don't", "causes": "cause",
+    "remains": "remain", "costs_": "cost", "goads": "goad", "proliferates": "proliferate",
+    "populates": "populate", "investigates": "investigate", "connives": "connive",
+    "amasses": "amass", "adapts": "adapt", "manifests": "manifest", "exchanges": "exchange",
+    "flips": "flip", "rolls": "roll", "assigns": "assign", "chose": "choose",
+    "copied": "copied", "was": "was", "were": "was", "an": "a", "does": "do", "did": "do",
+    "won't": "can't", "cannot": "can't",
+}
+
+VERBS = frozenset("""
+add attach attack block cast change choose copy counter create deal destroy discard draw
+exile fight gain get have lose look mill pay put return reveal sacrifice search shuffle tap
+untap scry surveil prevent regenerate become be be_not enter transform proliferate populate
+investigate explore remove double spend play skip win can't can may don't do leave die
+goad activate connive amass adapt manifest exchange flip roll assign target attach remain
+""".split())
+
+_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+}
+
+_NOUNISH_WORDS = frozenset("""
+artifact creature enchantment land planeswalker instant sorcery permanent spell card token
+player opponent battle white blue black red green colorless multicolored monocolored
+legendary basic snow nonbasic kindred tribal
+""".split())
+
+_CONTRACTIONS = frozenset("""
+it's that's there's can't don't doesn't isn't aren't won't they're you're couldn't
+wasn't weren't didn't hasn't haven't wouldn't
+""".split())
+
+_TOKEN_RE = re.compile(
+    r"""(?P<quote>"[^"]*"?)
+      |(?P<loyal>\[[+\-−]?[0-9X]+\])
+      |(?P<sym>\{[^{}]*\})
+      |(?P<pt>[+\-−]?[0-9X*]+/[+\-−]?[0-9X*]+)
+      |(?P<num>\d+)
+      |(?P<word>~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
+      |(?P<punct>[,:.;—•–])
+      |(?P<space>\s+)
+      |(?P<other>.)""",
+    re.X,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    """A token before lark: its terminal kind (a literal word or a named terminal),
+    its value and its column in the normalised line."""
+
+    kind: str
+    value: str
+    column: int
+
+
+def _word_tokens(word: str, col: int) -> list[Tok]:
+    w = word.lower().replace("’", "'")
+    if w in ("~", "~'s"):
+        out = [Tok("lit", "~", col)]
+        if w == "~'s":
+            out.append(Tok("lit", "'s", col + 1))
+        return out
+    if w.endswith("'s") and w not in _CONTRACTIONS and len(w) > 2:
+        return _word_tokens(word[:-2], col) + [Tok("lit", "'s", col + len(word) - 2)]
+    if w.endswith("s'") and len(w) > 2:
+        return _word_tokens(word[:-1], col) + [Tok("lit", "'s", col + len(word) - 1)]
+    if w in _NUMBERS:
+        return [Tok("NUM", str(_NUMBERS[w]), col)]
+    if w in SUBTYPE_FORMS and w not in _LITERAL_OVERRIDES:
+        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col)]
+    if w.startswith("non") and len(w) > 4:
+        rest = w[3:].lstrip("-")
+        if rest in SUBTYPE_FORMS:
+            return [Tok("NON", SUBTYPE_FORMS[rest], col)]
+        c = CANON.get(rest, rest)
+        if c in _NOUNISH_WORDS or c in ("token", "attacking", "blocking", "human", "wall", "legendary", "basic", "snow"):
+            return [Tok("NON", c, col)]
+    if w.endswith("cycling") and w != "cycling":
+        return [Tok("TYPECYCLING", w[: -len("cycling")].strip("-"), col)]
+    if w.endswith("walk") and len(w) > 4 and w not in ("walk",):
+        return [Tok("LANDWALK", w[: -len("walk")], col)]
+    return [Tok("lit", CANON.get(w, w), col)]
+
+
+# Subtype words that are literal words of the grammar too ("equipment", "aura"):
+# the grammar reads them as literals and accepts them where a subtype can stand.
+_LITERAL_OVERRIDES: frozenset[str] = frozenset()
+
+
+def tokenize(text: str) -> list[Tok]:
+    toks: list[Tok] = []
+    for m in _TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        v = m.group()
+        col = m.start() + 1
+        if kind == "space":
+            continue
+        if kind == "quote":
+            toks.append(Tok("QUOTED", v.strip('"'), col))
+        elif kind == "loyal":
+            toks.append(Tok("LOYALTYCOST", v[1:-1].replace("−", "-"), col))
+        elif kind == "sym":
+            s = v[1:-1].upper()
+            if s == "T":
+                toks.append(Tok("lit", "{t}", col))
+            elif s == "Q":
+                toks.append(Tok("lit", "{q}", col))
+            elif s == "E":
+                toks.append(Tok("lit", "{e}", col))
+            else:
+                toks.append(Tok("MANASYM", s, col))
+        elif kind == "pt":
+            toks.append(Tok("PT", v.replace("−", "-").upper(), col))
+        elif kind == "num":
+            toks.append(Tok("NUM", v, col))
+        elif kind == "word":
+            toks.extend(_word_tokens(v, col))
+        elif kind == "punct":
+            toks.append(Tok("lit", "—" if v == "–" else v, col))
+        else:
+            toks.append(Tok("lit", v, col))
+    return _contextual(_merge_phrases(toks))
+
+
+# Fixed multi-word phrases become one token: the LALR table then never has to
+# decide between "in" of "in your graveyard" and "in" of "in addition to".
+PHRASES: tuple[tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p in """
+in addition to
+until end of turn
+at the beginning of
+as long as
+for as long as
+up to
+any number of
+power and toughness
+base power and toughness
+mana value
+converted mana cost
+combat damage
+end of combat
+first strike
+double strike
+split second
+the beginning of the next end step
+for each
+rather than
+instead of
+on the battlefield
+onto the battlefield
+from the battlefield
+the battlefield
+can't be countered
+of your choice
+this turn
+each turn
+only once each turn
+as a sorcery
+as a instant
+any time you could cast a instant
+any time you could cast a sorcery
+you control
+color and type
+except by
+a creature type
+a card type
+tapped and attacking
+hexproof from
+and from
+without paying its mana cost
+target player control
+target opponent control
+that player control
+its controller control
+they control
+defending player control
+each player control
+you don't control
+a opponent control
+you own
+other than
+in any combination of color
+this way
+that's
+whose
+where x be
+one or more
+or more
+or less
+or greater
+at random
+face down
+face up
+""".strip().splitlines()), key=len, reverse=True))
+_PHRASE_FIRST = {p[0] for p in PHRASES}
+
+
+def _merge_phrases(toks: list[Tok]) -> list[Tok]:
+    out: list[Tok] = []
+    i, n = 0, len(toks)
+    while i < n:
+        t = toks[i]
+        if t.kind == "lit" and t.value in _PHRASE_FIRST:
+            for p in PHRASES:
+                k = len(p)
+                if k > 1 and i + k <= n and all(
+                    (toks[i + j].kind == "lit" and toks[i + j].value == p[j])
+                    or (p[j] == "a" and toks[i + j].kind == "lit" and toks[i + j].value == "an")
+                    for j in range(k)
+                ):
+                    out.append(Tok("lit", "_".join(p), t.column))
+                    i += k
+                    break
+            else:
+                out.append(t)
+                i += 1
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+_COLOR_WORDS = frozenset(["white", "blue", "black", "red", "green"])
+_CLAUSE_STARTS = frozenset(["it", "it's", "~", "they", "its", "that's"])
+
+
+def _is_nounish(t: Tok | None) -> bool:
+    if t is None:
+        return False
+    return t.kind in ("SUBTYPE", "NON", "MANASYM") or (t.kind == "lit" and t.value in _NOUNISH_WORDS)
+
+
+def _contextual(toks: list[Tok]) -> list[Tok]:
+    """The second token of look-ahead: retag "and", "or" and "," by what follows."""
+    out: list[Tok] = []
+    i = 0
+    n = len(toks)
+    in_except = False
+    while i < n:
+        t = toks[i]
+        if t.kind == "lit" and t.value in ("until_end_of_turn", "this_turn"):
+            out.append(Tok("DUR", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value in _COLOR_WORDS and out and out[-1].kind == "lit" \
+                and out[-1].value in ("from", "and_from", "hexproof_from"):
+            out.append(Tok("PCOLOR", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "except":
+            in_except = True
+        elif t.kind == "lit" and t.value == ".":
+            in_except = False
+        nxt = toks[i + 1] if i + 1 < n else None
+        nxt2 = toks[i + 2] if i + 2 < n else None
+        if t.kind == "lit" and t.value in ("and", "or", "and/or") and nxt is not None and nxt.kind == "lit":
+            if nxt.value in VERBS:
+                out.append(Tok("AND_V" if t.value == "and" else ("OR_V" if t.value == "or" else "lit"), t.value, t.column))
+                i += 1
+                continue
+        if t.kind == "lit" and t.value in (",", "and") and nxt is not None and (
+                nxt.kind in ("QUOTED", "LANDWALK") or (nxt.kind == "lit" and nxt.value in KEYWORD_STARTS
+                                                       and nxt.value not in ("basic", "battle", "aura"))
+                or (nxt.kind == "lit" and nxt.value == "and" and nxt2 is not None and (
+                    nxt2.kind == "QUOTED" or (nxt2.kind == "lit" and nxt2.value in KEYWORD_STARTS)))):
+            out.append(Tok("KWCOMMA" if t.value == "," else "KWAND", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value == "except":
+            i += 1
+            continue
+        if in_except and t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value == "and" \
+                and nxt2 is not None and nxt2.kind == "lit" and nxt2.value in _CLAUSE_STARTS:
+            out.append(Tok("AND_C", ", and", t.column))
+            i += 2
+            continue
+        if in_except and t.kind == "lit" and t.value == "and" and nxt is not None and nxt.kind == "lit" and nxt.value == "," \
+                and nxt2 is not None and nxt2.kind == "lit" and nxt2.value == "if":
+            out.append(Tok("AND_C", "and", t.column))
+            i += 2
+            continue
+        if in_except and t.kind == "lit" and t.value in (",", "and") and nxt is not None and nxt.kind == "lit" \
+                and nxt.value in _CLAUSE_STARTS:
+            out.append(Tok("AND_C" if t.value == "and" else "COMMA_C", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value in ("and", "or", "and/or") and _is_nounish(nxt):
+            out.append(Tok({"and": "AND_N", "or": "OR_N", "and/or": "ANDOR_N"}[t.value], t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == ",":
+            if nxt is not None and nxt.kind == "lit" and nxt.value == "then":
+                out.append(Tok("COMMA_THEN", ", then", t.column))
+                i += 2
+                continue
+            if _is_nounish(nxt) or (nxt is not None and nxt.kind == "lit" and nxt.value in ("or", "and", "and/or")
+                                    and _is_nounish(nxt2)):
+                out.append(Tok("LISTCOMMA", ",", t.column))
+                i += 1
+                continue
+        if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value in VERBS:
+            out.append(Tok("COMMA_V", ",", t.column))
+            i += 1
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+#: First words of keyword lines (702): a line that starts with one of these and
+#: is not a sentence is read as a keyword line.
+KEYWORD_STARTS = frozenset("""
+flying haste trample defender vigilance reach deathtouch lifelink menace hexproof indestructible
+shroud fear intimidate prowess changeling convoke delve cascade devoid exalted flanking
+horsemanship infect persist undying wither shadow skulk storm rebound phasing banding sunburst
+evolve extort ingest melee mentor myriad partner provoke riot soulbond training undaunted
+unleash haunt epic fuse gravestorm improvise ascend assist dethrone exploit conspire cipher
+daybound nightbound decayed demonstrate compleated retrace aftermath hideaway sweep forecast
+ninjutsu morph megamorph foretell flashback kicker multikicker buyback cycling echo evoke dash
+embalm eternalize unearth madness miracle overload prowl surge spectacle emerge entwine bestow
+transmute outlast blitz disturb cleave encore fortify replicate recover scavenge transfigure
+aura commander plot squad escalate afflict annihilator bushido rampage absorb modular fading
+vanishing graft bloodthirst renown tribute dredge fabricate soulshift frenzy poisonous amplify
+devour backup toxic ripple afterlife casualty reinforce enchant equip protection ward crew
+suspend awaken cumulative basic affinity partner splice champion level reconfigure first_strike
+double_strike split_second flash escape living totem battle jump-start mutate
+""".split())

@@ -1,0 +1,436 @@
+"""Parse tree of one Oracle line -> the fields of an `Ability` (kind, costs,
+trigger, condition, effects, riders) as terms.
+
+Most tree nodes become a term named after their grammar alias with the meanings
+of their children as arguments (`destroy(some(a, desc(...)))`); the methods
+below handle the nodes whose meaning needs more than that: mana symbols, keyword
+lines, the kind of the ability and the characteristic-changing statics.  The
+vocabulary is documented in docs/oracle-meaning.md.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from lark import Discard, Token, Transformer, Tree
+
+from .terms import Fn, Term, fn, tup
+
+_COLOR = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
+_COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+
+
+def _sym(s: str) -> Fn:
+    from .oracle import mana_symbol_term
+    return mana_symbol_term(s)
+
+
+def _produce(m: Term) -> Term:
+    """mana(colored(g), generic(2)) of a cost -> mana(g, c, c) of an effect (106.1)."""
+    if not isinstance(m, Fn) or m.name != "mana":
+        return m
+    out: list[Term] = []
+    for a in m.args:
+        if isinstance(a, Fn):
+            if a.name == "colored":
+                out.append(a.args[0])
+            elif a.name == "colorless":
+                out.append(fn("c"))
+            elif a.name == "generic":
+                out.extend(fn("c") for _ in range(int(a.args[0])))  # old "{2}" = two colorless
+            elif a.name == "snow":
+                out.append(fn("snow"))
+            elif a.name == "x":
+                out.append(fn("x"))
+            else:
+                out.append(a)
+    return fn("mana", *out)
+
+
+def _walk(t: Term):
+    yield t
+    if isinstance(t, Fn):
+        for a in t.args:
+            yield from _walk(a)
+
+
+def _mentions(terms, names: set[str]) -> bool:
+    return any(isinstance(x, Fn) and x.name in names for t in terms for x in _walk(t))
+
+
+_RIDERS = {"activate_only", "spend_only", "cast_only", "cant_spend", "x_not_zero", "new_targets",
+           "any_player_may_activate", "spend_colored_x", "mana_persists", "trigger_once_each_turn"}
+_REPLACEMENT = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "if_instead",
+                "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",
+                "would_enter", "would_create", "would_put_counters", "you_tap_for_mana", "causes_you_to_discard"}
+_TARGETING = {"target", "any_target", "any_other_target", "target_players", "target_opponents",
+              "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}
+
+
+_CONNECTORS = {"AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
+               "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
+
+
+class _Meaning(Transformer):
+    def __init__(self, parse_quoted: Callable[[str], Fn]):
+        super().__init__(visit_tokens=True)
+        self._quoted = parse_quoted
+
+    # ---- generic: alias name -> term name ------------------------------------------
+    def __default__(self, data, children, meta):
+        name = data.value if isinstance(data, Token) else str(data)
+        return fn(name, *(c for c in children if c is not None))
+
+    def __default_token__(self, tok: Token):
+        t = tok.type
+        if t == "NUM":
+            return int(tok.value)
+        if t == "SUBTYPE":
+            return tok.value
+        if t == "PCOLOR":
+            return fn(_COLOR_WORDS[tok.value])
+        if t == "DUR":
+            return fn(tok.value)
+        if t == "NON":
+            return fn("non", tok.value if tok.value[:1].isupper() else fn(tok.value))
+        if t == "MANASYM":
+            return _sym(tok.value)
+        if t == "PT":
+            return _pt(tok.value)
+        if t == "QUOTED":
+            return self._quoted(tok.value)
+        if t == "LOYALTYCOST":
+            v = tok.value
+            return int(v) if v.lstrip("+-").isdigit() else fn("x")
+        if t in ("TYPECYCLING", "LANDWALK"):
+            return tok.value
+        if t in _CONNECTORS:
+            return Discard
+        return tok.value
+
+    # ---- leaves -------------------------------------------------------------------
+    def number(self, c):
+        v = c[0]
+        return fn("x") if v == "x" else v
+
+    def mana(self, c):
+        return fn("mana", *c)
+
+    def energy(self, c):
+        return len(c)
+
+    def color(self, c):
+        return fn(_COLOR_WORDS[str(c[0])])
+
+    def supertype(self, c):
+        return fn(str(c[0]))
+
+    def add_what(self, c):
+        return fn("_".join(str(x) for x in c))
+
+    def kw_simple(self, c):
+        return fn(str(c[0]).replace("-", "_"))
+
+    def cost_kw(self, c):
+        return fn("_".join(str(x) for x in c).rstrip("_"))
+
+    def num_kw(self, c):
+        return fn(str(c[0]))
+
+    def name(self, c):
+        return " ".join(str(x) if not isinstance(x, Fn) else str(x.args[0]) for x in c)
+
+    # ---- descriptions (109.2): desc(Adjectives, Types, Posts) ------------------------
+    def desc0(self, c):
+        return self.desc(c)
+
+    def desc(self, c):
+        adjs = [x for x in c if not (isinstance(x, Fn) and x.name in ("types", "_post"))]
+        types = [x for x in c if isinstance(x, Fn) and x.name == "types"]
+        posts = [x.args[0] for x in c if isinstance(x, Fn) and x.name == "_post"]
+        return fn("desc", tup(*adjs) if adjs else fn("none"), types[0] if types else fn("any_type"),
+                  fn("where", *posts))
+
+    def nouns(self, c):
+        groups = [x for x in c if isinstance(x, Fn) and x.name == "group"]
+        return fn("types", *groups)
+
+    def noun_group(self, c):
+        return fn("group", *c)
+
+    def desc_types(self, c):
+        return c[0]
+
+    # posts are marked so `desc` can tell them from adjectives
+    def _mark(name):  # noqa: N805 - helper building methods
+        def m(self, c):
+            return fn("_post", fn(name, *c))
+        return m
+
+    for _p in ("you_control", "you_dont_control", "an_opponent_controls", "target_player_controls",
+               "target_opponent_controls", "that_player_controls", "its_controller_controls", "they_control",
+               "you_own", "defending_player_controls", "each_player_controls", "with", "without", "in_zone",
+               "from_zone", "on_battlefield", "of_chosen_type", "of_chosen_color", "of_your_choice", "thats",
+               "thats2", "named", "other_than", "exiled_with", "exiled_this_way", "revealed_this_way",
+               "dealt_damage_this_way", "attacking_you", "blocking_it", "blocking_or_blocked_by", "blocked_by",
+               "shares_type", "not_on_battlefield", "put_into_this_turn", "attached_to", "this_turn",
+               "at_random", "that_is", "mv", "power", "toughness", "same_name", "total_power", "among_them",
+               "of_that_type"):
+        locals()[_p] = _mark(_p)
+    del _p, _mark
+
+    # ---- keywords (702) --------------------------------------------------------------
+    def _filter(self, c):
+        return [x for x in c if x is not None]
+
+    def keyword(self, c):
+        return fn("keyword", c[0])
+
+    def kw(self, c):
+        return c[0]
+
+    def kw_cost(self, c):
+        return fn(c[0].name, c[1])
+
+    def kw_n(self, c):
+        return fn(c[0].name, c[1])
+
+    def kwcost_mana(self, c):
+        return c[0]
+
+    def kwcost_other(self, c):
+        return fn("costs", *c[0])
+
+    def kwcost_n(self, c):
+        return fn("n", c[0])
+
+    def enchant(self, c):
+        return fn("enchant", _simple_desc(c[0]))
+
+    def equip(self, c):
+        return fn("equip", c[0])
+
+    def keywords(self, c):
+        return tuple(c)
+
+    def costs(self, c):
+        return tuple(c)
+
+    def grants(self, c):
+        return fn("abilities", *c)
+
+    # ---- 106: mana produced --------------------------------------------------------
+    def fixed(self, c):
+        return _produce(c[0])
+
+    def one_of(self, c):
+        return fn("one_of", *(_produce(x) for x in c))
+
+    def for_each(self, c):
+        if len(c) == 2 and isinstance(c[0], Fn) and c[0].name == "mana":
+            return fn("for_each", _produce(c[0]), c[1])
+        return fn("for_each", *c)
+
+    def for_each_counter(self, c):
+        return fn("for_each_counter", _produce(c[0]), c[1], c[2])
+
+    def amount(self, c):
+        return fn("amount", _produce(c[0]), c[1])
+
+    def fixed_where_x(self, c):
+        return fn("amount", _produce(c[0]), c[1])
+
+    def fixed_or_any_color(self, c):
+        return fn("one_of", _produce(c[0]), fn("any_color", c[1]))
+
+    # ---- sentences --------------------------------------------------------------
+    def sentence(self, c):
+        return c[0]
+
+    def body(self, c):
+        return list(c)
+
+    def imperative(self, c):
+        return c[0]
+
+    def all_of(self, c):
+        d = c[0]
+        if isinstance(d, Fn) and d.name == "desc" and d.args[2] == fn("where"):
+            adjs, types = d.args[0], d.args[1]
+            if isinstance(adjs, Fn) and len(adjs.args) == 1 and isinstance(adjs.args[0], Fn) \
+                    and adjs.args[0].name in ("enchanted", "equipped", "fortified") and not adjs.args[0].args:
+                noun = _simple_desc(fn("desc", fn("none"), types, fn("where")))
+                if not (isinstance(noun, Fn) and noun.name == "desc"):
+                    return fn(adjs.args[0].name, noun)  # 301.5, 303.4: the attached-to object
+        return fn("all_of", *c)
+
+    def vps(self, c):
+        return c[0] if len(c) == 1 else fn("and", *c)
+
+    def exceptions(self, c):
+        return fn("except", *c)
+
+    # ---- whole lines ------------------------------------------------------------------
+    def line_keyword(self, c):
+        return {"kind": "keyword", "effects": tuple(c[0])}
+
+    def line_activated(self, c):
+        costs, body = tuple(c[0]), c[1]
+        d = _split(body)
+        d["costs"] = costs
+        effects = d["effects"]
+        if (_mentions(effects, {"add", "add_additional"}) and not _mentions(effects, _TARGETING)):
+            d["kind"] = "mana"  # 605.1a
+        else:
+            d["kind"] = "activated"
+        return d
+
+    def line_loyalty(self, c):
+        d = _split(c[1])
+        d["kind"] = "loyalty"
+        d["costs"] = (fn("loyalty", c[0]),)
+        return d
+
+    def line_triggered(self, c):
+        trigger, body = c[0], c[1]
+        d = _split(body)
+        d["trigger"] = trigger
+        effects = list(d["effects"])
+        if effects and isinstance(effects[0], Fn) and effects[0].name == "if_then":
+            # 603.4 intervening "if": checked when it triggers and on resolution
+            d["condition"] = effects[0].args[0]
+            effects[0] = effects[0].args[1]
+            d["effects"] = tuple(effects)
+        tmana = isinstance(trigger, Fn) and any(
+            isinstance(x, Fn) and x.name in ("tapped_for_mana", "taps_for_mana") for x in _walk(trigger))
+        if tmana and _mentions(d["effects"], {"add", "add_additional"}) and not _mentions(d["effects"], _TARGETING):
+            d["kind"] = "mana"  # 605.1b: a triggered mana ability
+        else:
+            d["kind"] = "triggered"
+        return d
+
+    def line_mode(self, c):
+        d = _split(c[0])
+        d["kind"] = "plain"
+        d["riders"] = tuple(d.get("riders", ())) + (fn("mode"),)
+        d["plain_kind"] = "static"
+        return d
+
+    def line_chapter(self, c):
+        d = _split(c[0])
+        d["kind"] = "triggered"
+        d["trigger"] = fn("chapter")
+        return d
+
+    def line_plain(self, c):
+        d = _split(c[0])
+        kinds = [_sentence_kind(e) for e in d["effects"]]
+        d["kind"] = "plain"
+        d["plain_kind"] = "replacement" if "replacement" in kinds else "static"
+        d["effects"] = tuple(_characteristic(e) for e in d["effects"])
+        return d
+
+
+def _pt(v: str) -> Fn:
+    p, _, t = v.partition("/")
+
+    def part(x: str) -> Term:
+        try:
+            return int(x)
+        except ValueError:
+            return x
+    return fn("pt", part(p), part(t))
+
+
+def _simple_desc(d: Term) -> Term:
+    """desc(none, types(group(land)), where) -> land (keeps enchant(land) short)."""
+    if isinstance(d, Fn) and d.name == "desc" and d.args[0] == fn("none") and d.args[2] == fn("where"):
+        types = d.args[1]
+        if isinstance(types, Fn) and types.name == "types" and len(types.args) == 1:
+            g = types.args[0]
+            if isinstance(g, Fn) and len(g.args) == 1:
+                return g.args[0]
+    return d
+
+
+def _split(body: list) -> dict:
+    effects, riders = [], []
+    for s in body:
+        if isinstance(s, Fn) and s.name in _RIDERS:
+            riders.append(s)
+        else:
+            effects.append(s)
+    return {"effects": tuple(effects), "riders": tuple(riders)}
+
+
+def _sentence_kind(e: Term) -> str:
+    if isinstance(e, Fn):
+        for x in _walk(e):
+            if isinstance(x, Fn) and x.name in _REPLACEMENT:
+                return "replacement"
+    return "static"
+
+
+_SUBJECTS = {
+    "enchanted_land": ("enchanted", "land"), "enchanted_creature": ("enchanted", "creature"),
+    "enchanted_permanent": ("enchanted", "permanent"), "enchanted_artifact": ("enchanted", "artifact"),
+    "equipped_creature": ("equipped", "creature"), "fortified_land": ("fortified", "land"),
+}
+
+
+def _characteristic(e: Term) -> Term:
+    """A static statement about objects -> characteristic(Affected, Change) terms
+    (613: what a continuous effect changes).  Other sentences are kept as they are."""
+    if not (isinstance(e, Fn) and e.name in ("statement", "is") and len(e.args) == 2):
+        return e
+    subj, pred = e.args
+    if isinstance(subj, Fn) and subj.name in _SUBJECTS:
+        a, b = _SUBJECTS[subj.name]
+        subj = fn(a, fn(b))
+    vps = pred.args if isinstance(pred, Fn) and pred.name == "and" else (pred,)
+    changes: list[Term] = []
+    for v in vps:
+        if e.name == "is":
+            v = fn("is", v)
+        ch = _change(v)
+        if ch is None:
+            return e
+        changes.extend(ch)
+    if len(changes) == 1:
+        return fn("characteristic", subj, changes[0])
+    return fn("characteristic", subj, fn("all", *changes))
+
+
+def _change(v: Term) -> list[Term] | None:
+    if not isinstance(v, Fn):
+        return None
+    if v.name == "is" and v.args:
+        p = v.args[0]
+        if isinstance(p, Fn):
+            if p.name == "supertypes":
+                sts = p.args[0].args
+                return [fn("add_supertype", s) for s in sts]
+            if p.name == "every_creature_type":
+                return [fn("every_creature_type")]
+        return [fn("is", *v.args)]
+    if v.name == "gets" and len(v.args) == 1:
+        return [fn("modify_pt", *v.args[0].args)]
+    if v.name == "has" and len(v.args) == 1:
+        return [fn("add_ability", a) for a in v.args[0].args]
+    if v.name == "loses_all_abilities" and not v.args:
+        return [fn("lose_all_abilities")]
+    if v.name == "base_pt" and len(v.args) == 1:
+        return [fn("set_base_pt", *v.args[0].args)]
+    if v.name in ("and",):
+        out = []
+        for x in v.args:
+            c = _change(x)
+            if c is None:
+                return None
+            out.extend(c)
+        return out
+    return [v]
+
+
+def meaning(tree: Tree, *, parse_quoted: Callable[[str], Fn]) -> dict:
+    return _Meaning(parse_quoted).transform(tree)
