@@ -1,0 +1,97 @@
+"""The built wheel works on its own (issue 2, item 1): build it from a copy of the
+source tree, install it into a fresh virtual environment, and run `mtgkb check`
+from a directory outside the repository.  Not marked slow: it runs by default."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+IGNORE = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".pytest_cache",
+                                ".hypothesis", "tests", "bench")
+
+
+def _run(cmd, **kw) -> subprocess.CompletedProcess:
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900, **kw)
+    assert p.returncode == 0 or kw.get("check") is False, f"{cmd}\n{p.stdout}\n{p.stderr}"
+    return p
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("wheel")
+    src = tmp / "src"
+    shutil.copytree(REPO, src, ignore=IGNORE)   # the symlink mtgkb/rules.lp is copied as a file
+    out = tmp / "dist"
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(src)])
+    (whl,) = out.glob("mtgkb-*.whl")
+    return whl
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory, wheel) -> Path:
+    """A venv that sees clingo and lark from the system site-packages (to save a
+    download) but gets mtgkb only from the wheel."""
+    v = tmp_path_factory.mktemp("venv") / "v"
+    _run([sys.executable, "-m", "venv", "--system-site-packages", str(v)])
+    py = v / "bin" / "python"
+    _run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)])
+    return v
+
+
+def test_wheel_has_no_top_level_parser_or_kb(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names}
+    assert tops == {"mtgkb", wheel.name.split("-py3")[0] + ".dist-info"}, tops
+    assert "mtgkb/rules.lp" in names
+    assert "mtgkb/parser/scenario.lark" in names and "mtgkb/parser/oracle.lark" in names
+    assert "mtgkb/kb/oracle-cards-2022-04.jsonl.gz" in names
+    assert any(n.startswith("mtgkb/kb/rulings/") and n.endswith(".mtg") for n in names)
+    assert any(n.startswith("mtgkb/kb/reference/") for n in names)
+    top_level = [n for n in names if n.endswith("top_level.txt")]
+    for t in top_level:
+        assert zipfile.ZipFile(wheel).read(t).decode().split() == ["mtgkb"]
+
+
+def test_wheel_rules_lp_is_the_repository_rules_lp(wheel):
+    assert zipfile.ZipFile(wheel).read("mtgkb/rules.lp") == (REPO / "rules.lp").read_bytes()
+
+
+def test_mtgkb_check_from_the_wheel_outside_the_repository(venv, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    py = str(venv / "bin" / "python")
+    probe = _run([py, "-c", "import importlib.util as u, mtgkb, mtgkb.parser; "
+                  "print(mtgkb.__file__); print(mtgkb.parser.__file__); "
+                  "print(u.find_spec('parser')); print(u.find_spec('kb'))"], cwd=outside, env=env)
+    mt, mp, parser_spec, kb_spec = probe.stdout.split("\n")[:4]
+    site = str(venv)
+    assert mt.startswith(site) and "site-packages" in mt, mt
+    assert mp.startswith(site), mp
+    assert not mt.startswith(str(REPO)) and not mp.startswith(str(REPO))
+    assert parser_spec == "None" and kb_spec == "None"
+
+    p = subprocess.run([str(venv / "bin" / "mtgkb"), "check", "--format", "json"], cwd=outside, env=env,
+                       capture_output=True, text=True, timeout=900)
+    assert "Traceback" not in p.stderr
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["schema"] == "mtgkb.check/1"
+    assert doc["summary"]["passed"] >= 5, doc["summary"]
+    assert all(r["file"].startswith("kb/rulings/") for r in doc["results"])
+    assert not (outside / "PWNED").exists() and list(outside.iterdir()) == []   # nothing written
+
+
+def test_version_from_the_wheel(venv, tmp_path):
+    p = _run([str(venv / "bin" / "mtgkb"), "--version"], cwd=tmp_path)
+    assert p.stdout.strip().startswith("mtgkb ")
