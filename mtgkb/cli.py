@@ -52,6 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--json", action="store_true")
     w.add_argument("--timeout", type=float, default=10.0)
 
+    py = sub.add_parser("pay", help="every legal way to pay a mana cost in a scenario (the file's last block)")
+    py.add_argument("cost", metavar="COST", help="a mana cost such as {S}{1}")
+    py.add_argument("file", metavar="FILE")
+    py.add_argument("--player", metavar="P", help="who pays (default: the active player)")
+    py.add_argument("--with", dest="sources", metavar="SOURCES", help="only these permanents, comma-separated handles")
+    py.add_argument("--count", action="store_true", help="count the ways without listing them")
+    py.add_argument("--limit", type=int, default=100, metavar="N", help="enumerate at most N ways (default 100)")
+    py.add_argument("--json", action="store_true")
+    py.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS")
+
     pa = sub.add_parser("parse", help="parse card text (.txt, MTGJSON/Scryfall .json, .jsonl[.gz])")
     pa.add_argument("file")
     pa.add_argument("--json", action="store_true")
@@ -267,7 +277,29 @@ def cmd_coverage(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "parse": cmd_parse,
+def cmd_pay(args) -> int:
+    from .mana import pay_document
+
+    if args.limit < 1:
+        print("mtgkb: error: --limit must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    sources = [s.strip() for s in args.sources.split(",") if s.strip()] if args.sources else None
+    doc, warnings = pay_document(args.file, args.cost, player=args.player, with_=sources, count_only=args.count,
+                                 limit=args.limit, timeout=args.timeout)
+    for w in warnings:
+        print(f"mtgkb: warning: {w}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        more = "+" if doc["truncated"] else ""
+        print(f"{doc['player']} {'can' if doc['payable'] else 'cannot'} pay {doc['cost']}: "
+              f"{doc['count']}{more} way{'s' if doc['count'] != 1 else ''}")
+        for i, w in enumerate(doc["ways"], start=1):
+            print(f"  {i}. " + ", ".join(f"{p['symbol']} with {p['mana']} from {p['source']}" for p in w["pays"]))
+    return EXIT_OK if doc["payable"] else EXIT_FAILED
+
+
+COMMANDS = {"pay": cmd_pay, "check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "parse": cmd_parse,
             "coverage": cmd_coverage}
 
 

@@ -12,7 +12,7 @@ from mtgkb.parser.card_ast import Ability, CardFace
 from mtgkb.parser.scenario_ast import Block, Claim, ObjectSpec, Sentence
 from mtgkb.parser.terms import Fn, Term
 
-from . import paths
+from . import mana, paths
 
 COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
 
@@ -234,6 +234,9 @@ def encode_block(block: Block, find_face) -> Encoded:
             O = objects[s.args["object"]]
             for e in s.args["effects"]:
                 facts.append(atom("cont", Number(ts), O, sym(e)))
+        elif s.kind in mana.MANA_SENTENCES:
+            add_player(s.args["player"])
+            facts += mana.sentence_facts(s)
         else:
             raise FactError(f"sentence kind {s.kind!r} has no facts yet", s.pos)
 
@@ -254,6 +257,7 @@ def encode_block(block: Block, find_face) -> Encoded:
         for O in sorted(about):
             facts.append(atom("claim_about", Id, O))
         claims.append((c, Id))
+    facts += mana.block_facts(facts, faces)
     return Encoded(facts=facts, objects=objects, handles={v: k for k, v in objects.items()}, claims=claims,
                    faces=faces)
 

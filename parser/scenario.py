@@ -453,6 +453,8 @@ class _ClaimBuilder(_Builder):
         o = _h(h)
         d = pred.data
         ch = pred.children
+        if d in OBJECT_CLAIM_HANDLERS:
+            return OBJECT_CLAIM_HANDLERS[d](self, ch, o, ln)
         if d == "named":
             t = ch[0].children
             name = str(t[0])[1:-1] if t[0].type == "QUOTED" else " ".join(str(x) for x in t)
@@ -516,9 +518,14 @@ class _ClaimBuilder(_Builder):
 
 # Claim forms other than "<object> <predicate>": grammar rule name -> handler(builder,
 # children, line) returning (queries, negated).  Later capabilities register theirs.
+# Predicates of "<object> <predicate>" claims registered by later capabilities:
+# name -> handler(builder, children, object term, line) returning queries.
+OBJECT_CLAIM_HANDLERS: dict[str, Callable] = {}
+
 CLAIM_HANDLERS: dict[str, Callable] = {
     "no_permanent_to_graveyard": lambda b, ch, ln: ([fn("no_permanent_to_graveyard")], False),
 }
 
 # Sentence forms of later capabilities register themselves in the tables above.
 from . import scenario_events  # noqa: E402,F401
+from . import scenario_mana  # noqa: E402,F401

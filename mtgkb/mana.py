@@ -1,0 +1,547 @@
+"""Mana (issue 5): the Oracle grammar's mana terms as the facts rules.lp reads, the
+scenario's mana sentences as facts, and payment questions.
+
+Payment questions ("can Alice pay {S}{1}?", "how many ways?", `mtgkb pay`) are answered
+by their own solves of rules.lp: the program plus the scenario's facts plus one
+`pay_request`.  A *way to pay* is which source pays how many of each cost symbol
+(language.md); the solve projects its answer sets onto `paid/4`, so identical
+symbols, identical mana of one source and the color a source could have chosen never
+make another way.  The main solve then reads the answers as facts (`pay_result/2`,
+`pay_count/2`, `pay_snow_max/2`, `pay_unsettled/2`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import clingo
+from clingo import Function, Number, String, Symbol
+
+from mtgkb.parser.card_ast import Ability, CardFace
+from mtgkb.parser.terms import Fn, Term
+
+COLORS = ("w", "u", "b", "r", "g")
+TYPES = COLORS + ("c",)
+DEFAULT_LIMIT = 100
+DEFAULT_TIMEOUT = 10.0
+
+
+# ----------------------------------------------------------------------------- Oracle terms
+
+def _walk(t):
+    yield t
+    if isinstance(t, Fn):
+        for a in t.args:
+            yield from _walk(a)
+
+
+def _names(t) -> set[str]:
+    return {x.name for x in _walk(t) if isinstance(x, Fn)}
+
+
+def _strings(t) -> set[str]:
+    return {x for x in _walk(t) if isinstance(x, str)}
+
+
+def _find(t, names: set[str]) -> Fn | None:
+    for x in _walk(t):
+        if isinstance(x, Fn) and x.name in names:
+            return x
+    return None
+
+
+def _int(t, default=1) -> int:
+    if isinstance(t, int):
+        return t
+    if isinstance(t, Fn) and t.args and isinstance(t.args[0], int):
+        return t.args[0]
+    return default
+
+
+def _mana_types(m: Fn) -> list[str] | None:
+    """mana(g, g) (what an effect adds) -> ['g', 'g']; None when not understood."""
+    out: list[str] = []
+    for a in m.args:
+        if isinstance(a, Fn) and not a.args and a.name in TYPES:
+            out.append(a.name)
+        elif isinstance(a, Fn) and a.name == "colored" and a.args and isinstance(a.args[0], Fn):
+            out.append(a.args[0].name)
+        elif isinstance(a, Fn) and a.name == "colorless":
+            out.append("c")
+        elif isinstance(a, Fn) and a.name == "generic" and a.args:
+            out += ["c"] * int(a.args[0])  # 106.10
+        elif isinstance(a, Fn) and a.name in ("snow", "s"):
+            out.append("c")  # 106.11
+        else:
+            return None
+    return out
+
+
+def _scope(np) -> str | None:
+    names = _names(np)
+    if names & {"an_opponent_controls", "opponent_controls", "opponents_control"} or "opponent" in str(np):
+        return "lands_opp"
+    if names & {"you_control"} or "you_control" in str(np):
+        return "lands_you"
+    return None
+
+
+def _options(out: Term) -> list[list[Fn]] | None:
+    """What an `add` effect adds -> options, each a list of unit specs (terms)."""
+    t = lambda x: Fn("t", (Fn(x),))  # noqa: E731
+    if not isinstance(out, Fn):
+        return None
+    n, a = out.name, out.args
+    if n == "mana":
+        types = _mana_types(out)
+        return None if types is None else [[t(x) for x in types]]
+    if n == "one_of":
+        opts = []
+        for o in a:
+            sub = _options(o)
+            if sub is None:
+                return None
+            opts += sub
+        return opts
+    if n == "any_color":
+        return [[Fn("any_color")] * _int(a[0] if a else 1)]
+    if n == "any_one_color":
+        k = _int(a[0] if a else 1)
+        return [[t(c)] * k for c in COLORS]
+    if n == "any_type":
+        return [[Fn("any_type")] * _int(a[0] if a else 1)]
+    if n in ("any_type_could_produce", "any_color_could_produce"):
+        sc = _scope(a[1] if len(a) > 1 else a)
+        if sc is None:
+            return None
+        f = "type" if n == "any_type_could_produce" else "color"
+        return [[Fn("could", (Fn(sc), Fn(f)))] * _int(a[0] if a else 1)]
+    if n in ("any_type_produced", "additional_any_type_produced", "that_type"):
+        return [[Fn("produced")] * _int(a[0] if a else 1)]
+    if n in ("commander_identity", "any_combination_identity"):
+        return [[Fn("undefined")]]  # 106.5: no commander, no type
+    return None
+
+
+def ability_mana_facts(A: Symbol, ab: Ability) -> list[Symbol]:
+    """Normalised mana facts of one ability (see the inputs of rules.lp's mana section)."""
+    out: list[Symbol] = []
+    text = ab.text or ""
+    if not ab.understood:
+        if re.search(r"\bmana\b|\badd\b|\{[TQ]\}", text, re.I):
+            out.append(Function("mana_unread", [A]))
+        return out
+    # costs (118, 602.1): every ability, so that activation questions can read them
+    for i, c in enumerate(ab.costs, start=1):
+        out += _cost_facts(A, i, c)
+    for r in ab.riders:
+        if isinstance(r, Fn) and r.name == "activate_only" and "sorcery" in str(r):
+            out.append(Function("ability_sorcery", [A]))
+        elif isinstance(r, Fn) and r.name == "spend_only" and ab.kind == "mana":
+            subs = [s for s in _strings(r)] + [x.args[0] for x in _walk(r) if isinstance(x, Fn) and x.name == "subtype"
+                                                and x.args and isinstance(x.args[0], str)]
+            subs = sorted({s for s in subs if s[:1].isupper()})
+            if len(subs) == 1:
+                out.append(Function("unit_only", [A, Function("cast_subtype", [String(subs[0])])]))
+            else:
+                out.append(Function("mana_unread", [A]))
+    if re.search(r"spend only mana produced by creatures to cast", text, re.I) and ab.understood:
+        out.append(Function("spend_only_creature_mana_ab", [A]))
+    if ab.kind != "mana" and not _mentions_double(ab):
+        return out
+    if _mentions_double(ab):
+        out.append(Function("mana_double", [A]))
+        return out
+    adds = [x for e in ab.effects for x in _walk(e) if isinstance(x, Fn) and x.name in ("add", "add_additional")]
+    if len(adds) != 1 or not adds[0].args:
+        out.append(Function("mana_unread", [A]))
+        return out
+    opts = _options(adds[0].args[0])
+    if opts is None:
+        out.append(Function("mana_unread", [A]))
+        return out
+    if ab.trigger is not None:
+        scope = _trigger_scope(ab.trigger)
+        if scope is None:
+            out.append(Function("mana_unread", [A]))
+            return out
+        out.append(Function("mana_trigger", [A, Function(scope)]))
+    else:
+        out.append(Function("mana_ability", [A]))
+    for oi, units in enumerate(opts, start=1):
+        out.append(Function("mana_opt", [A, Number(oi)]))
+        for k, spec in enumerate(units, start=1):
+            out.append(Function("mana_unit", [A, Number(oi), Number(k), _sym(spec)]))
+    return out
+
+
+def _mentions_double(ab: Ability) -> bool:
+    n = set().union(*(_names(e) for e in ab.effects)) if ab.effects else set()
+    return "you_tap_for_mana" in n and ("twice" in str(ab.effects) or "twice" in (ab.text or "").lower())
+
+
+def _trigger_scope(trig: Term) -> str | None:
+    n = _names(trig)
+    s = str(trig)
+    if "enchanted" in s:
+        return "enchanted"
+    if "nonland" in s or "non(land)" in s:
+        return "nonland_yours"
+    if "land" in s:
+        return "land_yours" if ("you" in n or "you_tap" in s or "taps_for_mana(you" in s) else "land"
+    return None
+
+
+def _cost_facts(A: Symbol, i: int, c: Term) -> list[Symbol]:
+    I = Number(i)
+    if isinstance(c, Fn) and c.name == "tap" and not c.args:
+        return [Function("cost_part", [A, I, Function("tap")])]
+    if isinstance(c, Fn) and c.name == "untap" and not c.args:
+        return [Function("cost_part", [A, I, Function("untap")])]
+    if isinstance(c, Fn) and c.name == "mana":
+        return [Function("cost_part", [A, Number(i * 100 + j), Function("sym", [_sym(s)])])
+                for j, s in enumerate(c.args, start=1)]
+    if isinstance(c, Fn) and c.name == "sacrifice" and _names(c) & {"this", "self", "cardname", "it"}:
+        return [Function("cost_part", [A, I, Function("sac_self")])]
+    if isinstance(c, Fn) and c.name == "exile" and "graveyard" in str(c) and "creature" in str(c):
+        return [Function("cost_part", [A, I, Function("exile_gy", [Function("creature")])])]
+    return [Function("cost_part", [A, I, Function("other")])]
+
+
+def _sym(t: Term) -> Symbol:
+    from .facts import sym
+    return sym(t)
+
+
+def face_mana_facts(faces: dict[str, CardFace]) -> list[Symbol]:
+    out: list[Symbol] = []
+    for face in faces.values():
+        F = String(face.name)
+        for i, ab in enumerate(face.abilities, start=1):
+            out += ability_mana_facts(Function("ab", [F, Number(i)]), ab)
+    return out
+
+
+# ----------------------------------------------------------------------------- scenario sentences
+
+MANA_SENTENCES = {"mana_pool", "spend_as_any", "cost_change"}
+
+
+def sentence_facts(s) -> list[Symbol]:
+    """Facts of one mana `given` sentence (numbered by its line)."""
+    p = String(s.args["player"])
+    if s.kind == "mana_pool":
+        J = Number(s.pos.line)
+        snow = Function("yes" if s.args["snow"] else "no")
+        out = []
+        for k, t in enumerate(s.args["types"], start=1):
+            out.append(Function("pool", [p, J, Number(k), Function(t), snow]))
+        return out
+    if s.kind == "spend_as_any":
+        return [Function("spend_as_any", [p])]
+    if s.kind == "cost_change":
+        return [Function("cost_change", [p, Function(s.args["for"]), Number(s.args["amount"]), Number(s.pos.line)])]
+    raise KeyError(s.kind)
+
+
+def block_facts(facts: list[Symbol], faces: dict[str, CardFace]) -> list[Symbol]:
+    """What encode_block adds for mana: normalised mana abilities, then the answers of
+    the block's payment questions (which need every other fact)."""
+    out = face_mana_facts(faces)
+    if any(f.name == "claim" and f.arguments[1].type == clingo.SymbolType.Function
+           and f.arguments[1].name in PAY_QUERIES for f in facts):
+        out += answer_requests(facts + out)
+    return out
+
+
+# ----------------------------------------------------------------------------- payment solves
+
+PAY_QUERIES = {"payable", "ways", "snow_max"}
+
+
+def request_facts(R: Symbol) -> list[Symbol]:
+    """req(Player, cost(Syms...), X, with(Os...)|all, plain|cast(O)|act(O, Kind, N)) -> facts."""
+    P, cost, X, with_, purpose = R.arguments
+    out = [Function("pay_request", [R, P])]
+    for i, s in enumerate(cost.arguments, start=1):
+        out.append(Function("pay_sym", [R, Number(i), s]))
+    if X.type == clingo.SymbolType.Number:
+        out.append(Function("pay_x", [R, X]))
+    if with_.name == "with":
+        out += [Function("pay_with", [R, o]) for o in with_.arguments]
+    if purpose.name == "cast":
+        out.append(Function("pay_cast", [R, purpose.arguments[0]]))
+    elif purpose.name == "act":
+        out.append(Function("pay_act_ref", [R] + list(purpose.arguments)))
+    return out
+
+
+PAY_SHOW = """
+#show pay/3.  #show paid/4.  #show unit/4.  #show utype/3.  #show snow_spent/2.  #show pay_open/2.
+#show pay_bad/1.  #show snow_unit/2.
+"""
+PAY_MAX = "#maximize { 1, U : pay(R, U, _), snow_unit(R, U), pay_max_snow(R) }."
+
+
+@dataclass
+class PayOutcome:
+    payable: bool | None
+    count: int = 0
+    ways: list[dict] = field(default_factory=list)
+    truncated: bool = False
+    timed_out: bool = False
+    open: list[Symbol] = field(default_factory=list)   # abilities mtgkb does not model
+    snow_max: int | None = None
+    bad: bool = False
+
+
+@lru_cache(maxsize=1)
+def _reference() -> tuple:
+    from .facts import reference_facts
+    return tuple(reference_facts())
+
+
+def _program() -> str:
+    from .solver import program_text
+    return program_text()
+
+
+def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: int = DEFAULT_LIMIT,
+                  snow_max: bool = False, timeout: float = DEFAULT_TIMEOUT, handles=None,
+                  with_ways: bool = False) -> PayOutcome:
+    """One payment question against a block's facts (without its claims)."""
+    t0 = time.perf_counter()
+    deadline = t0 + timeout
+    args = ["-t1"]
+    if count:
+        args += ["--project=project"]
+    ctl = clingo.Control(args, logger=lambda c, m: None, message_limit=0)
+    ctl.add("base", [], _program() + PAY_SHOW + (PAY_MAX if snow_max else ""))
+    facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
+    if snow_max:
+        facts.append(Function("pay_max_snow", [R]))
+    with ctl.backend() as b:
+        for f in facts:
+            b.add_rule([b.add_atom(f)])
+    ctl.ground([("base", [])])
+    res = PayOutcome(payable=None)
+    models: list[list[Symbol]] = []
+    best: list = [None, None]
+
+    def on_model(m: clingo.Model):
+        syms = m.symbols(shown=True)
+        if snow_max:
+            best[0] = syms
+        else:
+            models.append(syms)
+
+    if snow_max:
+        ctl.configuration.solve.opt_mode = "opt"
+        ctl.configuration.solve.models = 0
+    else:
+        ctl.configuration.solve.models = (limit + 1) if count else 1
+    with ctl.solve(on_model=on_model, async_=True) as h:
+        if not h.wait(max(deadline - time.perf_counter(), 0.001)):
+            h.cancel()
+            res.timed_out = True
+        r = h.get()
+    syms_any = models[0] if models else (best[0] or [])
+    res.open = sorted({s.arguments[1] for s in syms_any if s.name == "pay_open"}, key=str)
+    res.bad = any(s.name == "pay_bad" for s in syms_any)
+    if res.timed_out and not models and best[0] is None:
+        res.payable = None
+        return res
+    if snow_max:
+        if best[0] is None:
+            res.payable = False
+            return res
+        res.payable = True
+        res.snow_max = next((s.arguments[1].number for s in best[0] if s.name == "snow_spent"), 0)
+        return res
+    res.payable = bool(models)
+    if not models and r.unsatisfiable is None:
+        res.payable = None
+    if count:
+        res.truncated = len(models) > limit
+        res.count = min(len(models), limit) if res.truncated else len(models)
+        if with_ways:
+            res.ways = sorted((_way(m, handles or {}) for m in models[:limit]), key=_way_key)
+    else:
+        res.count = len(models)
+        if with_ways and models:
+            res.ways = [_way(models[0], handles or {})]
+    return res
+
+
+_SYM_TEXT = {"generic": "{1}", "colorless": "{C}", "snow": "{S}"}
+
+
+def symbol_text(k: Symbol) -> str:
+    if k.type == clingo.SymbolType.Function and not k.arguments:
+        return _SYM_TEXT.get(k.name, "{" + k.name.upper() + "}")
+    n, a = k.name, k.arguments
+    if n == "colored":
+        return "{" + a[0].name.upper() + "}"
+    if n == "hybrid":
+        return "{" + a[0].name.upper() + "/" + a[1].name.upper() + "}"
+    if n in ("twobrid", "tb_generic"):
+        return "{2/" + a[0].name.upper() + "}"
+    if n == "phyrexian":
+        return "{" + a[0].name.upper() + "/P}"
+    return str(k)
+
+
+def _source_text(s: Symbol, handles) -> str:
+    if s.name == "pool":
+        return "mana pool"
+    if s.name == "life":
+        return "life"
+    return handles.get(s, str(s))
+
+
+def _way(model: list[Symbol], handles) -> dict:
+    utypes: dict = {}
+    src: dict = {}
+    for s in model:
+        if s.name == "utype":
+            utypes.setdefault(s.arguments[1], set()).add(s.arguments[2].name)
+        elif s.name == "unit":
+            src[s.arguments[1]] = s.arguments[2]
+    pays = []
+    for s in model:
+        if s.name == "pay":
+            U, K = s.arguments[1], s.arguments[2]
+            types = utypes.get(U, set())
+            if K.name in ("colored", "twobrid", "phyrexian") and K.arguments and K.arguments[0].name in types:
+                mana = "{" + K.arguments[0].name.upper() + "}"
+            elif K.name == "hybrid":
+                pick = [c.name for c in K.arguments if c.name in types]
+                mana = "{" + (pick[0] if pick else sorted(types)[0]).upper() + "}"
+            elif K.name == "colorless" and "c" in types:
+                mana = "{C}"
+            elif len(types) == 1:
+                mana = "{" + next(iter(types)).upper() + "}"
+            elif set(COLORS) <= types and "c" not in types:
+                mana = "one mana of any color"
+            elif set(TYPES) <= types:
+                mana = "one mana of any type"
+            else:
+                mana = "one of " + "".join("{" + t.upper() + "}" for t in sorted(types, key=TYPES.index))
+            pays.append({"source": _source_text(src[U], handles), "mana": mana, "symbol": symbol_text(K)})
+        elif s.name == "paid" and s.arguments[1].name == "life":
+            for _ in range(s.arguments[3].number):
+                pays.append({"source": "life", "mana": "2 life", "symbol": symbol_text(s.arguments[2])})
+    pays.sort(key=lambda d: (d["source"], d["symbol"], d["mana"]))
+    return {"pays": pays}
+
+
+def _way_key(w: dict):
+    return [(p["source"], p["symbol"], p["mana"]) for p in w["pays"]]
+
+
+def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_TIMEOUT,
+                    limit: int = DEFAULT_LIMIT) -> list[Symbol]:
+    """For every payment query among the claims: solve it, return the answer facts."""
+    wanted: dict[Symbol, set[str]] = {}
+    for f in facts:
+        if f.name == "claim":
+            q = f.arguments[1]
+            if q.type == clingo.SymbolType.Function and q.name in PAY_QUERIES:
+                wanted.setdefault(q.arguments[0], set()).add(q.name)
+    out: list[Symbol] = []
+    for R in sorted(wanted, key=str):
+        kinds = wanted[R]
+        res = solve_request(facts, R, count="ways" in kinds, limit=limit, timeout=timeout)
+        unsettled = [Function("pay_unsettled", [R, a]) for a in res.open]
+        if res.bad:
+            unsettled.append(Function("pay_unsettled", [R, Function("no_such_ability")]))
+        if res.payable is None:
+            unsettled.append(Function("pay_unsettled", [R, Function("time_limit")]))
+        if res.truncated:
+            unsettled.append(Function("pay_unsettled", [R, Function("enumeration_limit")]))
+        out += unsettled
+        if res.payable:
+            out.append(Function("pay_result", [R, Function("yes")]))
+        if "ways" in kinds and not res.truncated and res.payable is not None and not res.timed_out:
+            out.append(Function("pay_count", [R, Number(res.count)]))
+        if "snow_max" in kinds:
+            sm = solve_request(facts, R, snow_max=True, timeout=timeout)
+            if sm.snow_max is not None:
+                out.append(Function("pay_snow_max", [R, Number(sm.snow_max)]))
+            elif sm.payable is None:
+                out.append(Function("pay_unsettled", [R, Function("time_limit")]))
+    return out
+
+
+def parse_cost(text: str) -> tuple[str, ...]:
+    """'{S}{1}' -> ('S', '1'); raises ValueError."""
+    t = text.strip()
+    syms = re.findall(r"\{([^{}]+)\}", t)
+    if not syms or "".join("{" + s + "}" for s in syms) != t.replace(" ", ""):
+        raise ValueError(f"{text!r} is not a mana cost such as {{S}}{{1}}")
+    for s in syms:
+        if not re.fullmatch(r"\d+|[WUBRGCSX]|[WUBRG]/[WUBRGP]|2/[WUBRG]", s.upper()):
+            raise ValueError(f"{{{s}}} is not a mana symbol")
+    return tuple(s.upper() for s in syms)
+
+
+# ----------------------------------------------------------------------------- `mtgkb pay`
+
+def pay_document(path: str, cost_text: str, *, player: str | None = None, with_: list[str] | None = None,
+                 count_only: bool = False, limit: int = DEFAULT_LIMIT, timeout: float = DEFAULT_TIMEOUT,
+                 session=None) -> tuple[dict, list[str]]:
+    """The `mtgkb.pay/1` document for COST against the last block of a scenario file,
+    and warnings (what the answer leaves open).  Raises ParseError on bad input."""
+    from mtgkb.parser.errors import ParseError
+    from mtgkb.parser.oracle import mana_symbol_term
+
+    from .check import Session
+    from .facts import sym
+
+    session = session or Session(timeout=timeout)
+    sf = session.load(path)
+    if not sf.blocks:
+        raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
+    block = sf.blocks[-1]
+    try:
+        syms = parse_cost(cost_text)
+    except ValueError as e:
+        raise ParseError(str(e), "<cost>", 1, 1, expected=("a mana cost such as {S}{1}",)) from None
+    enc = session.encode(sf, block)
+    players = [f.arguments[0].string for f in enc.facts if f.name == "player"]
+    active = [f.arguments[0].string for f in enc.facts if f.name == "active_player"]
+    if player is None:
+        player = active[0] if active else (players[0] if players else None)
+    if player is None or player not in players:
+        raise ParseError(f"no player {player!r} in this scenario", path, block.pos.line, 1,
+                         expected=tuple(players) or ("a scenario that names a player",))
+    if with_:
+        missing = [w for w in with_ if w not in enc.objects]
+        if missing:
+            raise ParseError(f"no object called {missing[0]!r} in this scenario", path, block.pos.line, 1,
+                             expected=tuple(sorted(enc.objects))[:12])
+        W = Function("with", [enc.objects[w] for w in with_])
+    else:
+        W = Function("all", [])
+    C = Function("cost", [sym(mana_symbol_term(s)) for s in syms if s != "0"])
+    R = Function("req", [String(player), C, Function("none", []), W, Function("plain", [])])
+    res = solve_request(enc.facts, R, count=True, limit=limit, timeout=timeout, handles=enc.handles,
+                        with_ways=not count_only)
+    warnings = []
+    for a in res.open:
+        warnings.append(f"the answer leaves out an ability mtgkb does not model: {_describe(a)}")
+    if res.timed_out:
+        warnings.append(f"the time limit ({timeout:g}s) was reached: the answer is incomplete")
+    doc = {"schema": "mtgkb.pay/1", "cost": "".join("{" + s + "}" for s in syms), "player": player,
+           "payable": bool(res.payable), "count": res.count, "ways": [] if count_only else res.ways,
+           "truncated": bool(res.truncated or res.timed_out)}
+    return doc, warnings
+
+
+def _describe(a: Symbol) -> str:
+    if a.name == "ab" and len(a.arguments) == 2:
+        return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+    return str(a)
