@@ -53,6 +53,7 @@ def test_hostile_names_in_a_scenario_file(cli, hostile_file, in_tmp):
         'Evil "Quote\\ Bear is named Evil "Quote\\ Bear.',
         'Evil "Quote\\ Bear is 1/1.',
         'Evil "Quote\\ Bear is an artifact creature and a Golem.',
+        'Evil "Quote\\ Bear does not have "a). :- b(;#script (python) import os; os.system(\'touch PWNED\');#end".',
     ]
     assert all(c["verdict"] == "holds" for c in first["claims"])
     # the card whose name and ability text are a script: its text is not understood,
