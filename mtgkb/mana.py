@@ -251,9 +251,13 @@ def block_facts(facts: list[Symbol], faces: dict[str, CardFace]) -> list[Symbol]
     """What encode_block adds for mana: normalised mana abilities, then the answers of
     the block's payment questions (which need every other fact)."""
     out = face_mana_facts(faces)
-    if any(f.name == "claim" and f.arguments[1].type == clingo.SymbolType.Function
-           and f.arguments[1].name in PAY_QUERIES for f in facts):
+    asked = sorted({f.arguments[1].arguments[0] for f in facts if f.name == "claim"
+                    and f.arguments[1].type == clingo.SymbolType.Function and f.arguments[1].name in PAY_QUERIES},
+                   key=str)
+    if asked:
         out += answer_requests(facts + out)
+        for R in asked:
+            out += request_facts(R)
     return out
 
 
@@ -265,7 +269,7 @@ PAY_QUERIES = {"payable", "ways", "snow_max"}
 def request_facts(R: Symbol) -> list[Symbol]:
     """req(Player, cost(Syms...), X, with(Os...)|all, plain|cast(O)|act(O, Kind, N)) -> facts."""
     P, cost, X, with_, purpose = R.arguments
-    out = [Function("pay_request", [R, P])]
+    out = [Function("pay_who", [R, P])]
     for i, s in enumerate(cost.arguments, start=1):
         out.append(Function("pay_sym", [R, Number(i), s]))
     if X.type == clingo.SymbolType.Number:
@@ -321,6 +325,8 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     ctl = clingo.Control(args, logger=lambda c, m: None, message_limit=0)
     ctl.add("base", [], _program() + PAY_SHOW + (PAY_MAX if snow_max else ""))
     facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
+    probe = list(facts)
+    facts.append(Function("pay_request", [R, R.arguments[0]]))
     if snow_max:
         facts.append(Function("pay_max_snow", [R]))
     with ctl.backend() as b:
@@ -348,9 +354,11 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
             h.cancel()
             res.timed_out = True
         r = h.get()
-    syms_any = models[0] if models else (best[0] or [])
-    res.open = sorted({s.arguments[1] for s in syms_any if s.name == "pay_open"}, key=str)
-    res.bad = any(s.name == "pay_bad" for s in syms_any)
+    syms_any = models[0] if models else (best[0] or None)
+    if syms_any is None and not res.timed_out:
+        syms_any = _probe(probe)
+    res.open = sorted({s.arguments[1] for s in syms_any or () if s.name == "pay_open"}, key=str)
+    res.bad = any(s.name == "pay_bad" for s in syms_any or ())
     if res.timed_out and not models and best[0] is None:
         res.payable = None
         return res
@@ -376,6 +384,19 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     return res
 
 
+def _probe(facts: list[Symbol]) -> list[Symbol]:
+    """The deterministic part of a question (what it leaves open), when it has no payment."""
+    ctl = clingo.Control(["-t1"], logger=lambda c, m: None, message_limit=0)
+    ctl.add("base", [], _program() + PAY_SHOW)
+    with ctl.backend() as b:
+        for f in facts:
+            b.add_rule([b.add_atom(f)])
+    ctl.ground([("base", [])])
+    out: list[Symbol] = []
+    ctl.solve(on_model=lambda m: out.extend(m.symbols(shown=True)))
+    return out
+
+
 _SYM_TEXT = {"generic": "{1}", "colorless": "{C}", "snow": "{S}"}
 
 
@@ -392,6 +413,12 @@ def symbol_text(k: Symbol) -> str:
     if n == "phyrexian":
         return "{" + a[0].name.upper() + "/P}"
     return str(k)
+
+
+def kind_text(k: Symbol, handles) -> str:
+    if k.name == "for" and len(k.arguments) == 3:
+        return f"{symbol_text(k.arguments[2])} of {handles.get(k.arguments[0], str(k.arguments[0]))}'s mana ability"
+    return symbol_text(k)
 
 
 def _source_text(s: Symbol, handles) -> str:
@@ -414,6 +441,9 @@ def _way(model: list[Symbol], handles) -> dict:
     for s in model:
         if s.name == "pay":
             U, K = s.arguments[1], s.arguments[2]
+            shown = kind_text(K, handles)
+            if K.name == "for":
+                K = K.arguments[2]
             types = utypes.get(U, set())
             if K.name in ("colored", "twobrid", "phyrexian") and K.arguments and K.arguments[0].name in types:
                 mana = "{" + K.arguments[0].name.upper() + "}"
@@ -430,7 +460,7 @@ def _way(model: list[Symbol], handles) -> dict:
                 mana = "one mana of any type"
             else:
                 mana = "one of " + "".join("{" + t.upper() + "}" for t in sorted(types, key=TYPES.index))
-            pays.append({"source": _source_text(src[U], handles), "mana": mana, "symbol": symbol_text(K)})
+            pays.append({"source": _source_text(src[U], handles), "mana": mana, "symbol": shown})
         elif s.name == "paid" and s.arguments[1].name == "life":
             for _ in range(s.arguments[3].number):
                 pays.append({"source": "life", "mana": "2 life", "symbol": symbol_text(s.arguments[2])})
@@ -455,9 +485,7 @@ def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_
     for R in sorted(wanted, key=str):
         kinds = wanted[R]
         res = solve_request(facts, R, count="ways" in kinds, limit=limit, timeout=timeout)
-        unsettled = [Function("pay_unsettled", [R, a]) for a in res.open]
-        if res.bad:
-            unsettled.append(Function("pay_unsettled", [R, Function("no_such_ability")]))
+        unsettled = []  # what rules.lp leaves open is derived in the main solve too (pay_open)
         if res.payable is None:
             unsettled.append(Function("pay_unsettled", [R, Function("time_limit")]))
         if res.truncated:
