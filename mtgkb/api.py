@@ -61,7 +61,7 @@ class KnowledgeBase:
 
     def _explainer(self, enc: Encoded, want_false=()) -> Explainer | None:
         solver = Solver(timeout=self.timeout, program=explaining_program(), model_limit=16)
-        res = solver.solve(self.session.reference + enc.facts, enumerate_models=True)
+        res = solver.solve(self.session.reference + enc.facts, enumerate_models=True, characteristics=True)
         if not res.models:
             return None
         chosen = res.models[0]
@@ -76,7 +76,7 @@ class KnowledgeBase:
         sf = self.session.load(path)
         out = []
         for block in sf.blocks:
-            rr, enc, res = self.session.evaluate(sf, block)
+            rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
             entry = {"title": block.title, "kind": block.kind, "line": block.pos.line, "objects": [],
                      "claims": [c.to_json() for c in rr.claims], "error": rr.error}
             if enc is not None and res is not None and res.satisfiable:

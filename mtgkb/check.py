@@ -50,7 +50,8 @@ class Session:
     def encode(self, sf: ScenarioFile, block: Block) -> Encoded:
         return encode_block(block, self.finder(sf, block))
 
-    def evaluate(self, sf: ScenarioFile, block: Block) -> tuple[RulingResult, Encoded | None, SolveResult | None]:
+    def evaluate(self, sf: ScenarioFile, block: Block, *, characteristics: bool = False
+                 ) -> tuple[RulingResult, Encoded | None, SolveResult | None]:
         rr = RulingResult(title=block.title, about=block.about, cites=list(block.cites), file=sf.path,
                           line=block.pos.line, kind=block.kind)
         try:
@@ -59,7 +60,7 @@ class Session:
             rr.error = f"{e.pos.file}:{e.pos.line}:{e.pos.column}: {e}"
             rr.claims = [ClaimResult(c.text, c.pos.line, "error", str(e)) for c in block.expect]
             return rr, None, None
-        res = self.solver.solve(self.reference + enc.facts)
+        res = self.solver.solve(self.reference + enc.facts, characteristics=characteristics)
         if res.satisfiable is False:
             relaxed = self.solver.solve(self.reference + enc.facts, relax=True)
             why = ", ".join(f"CR {v.arguments[0].string}: {v.arguments[1]}" for v in relaxed.violations) or "no rule named"

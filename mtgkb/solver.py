@@ -56,7 +56,7 @@ class Solver:
         return ctl
 
     def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
-              relax: bool = False) -> SolveResult:
+              relax: bool = False, characteristics: bool = False) -> SolveResult:
         messages: list[str] = []
         t0 = time.perf_counter()
         ctl = self._control(messages)
@@ -66,6 +66,8 @@ class Solver:
         ctl.ground([("base", [])])
         if relax:
             ctl.assign_external(clingo.Function("relax"), True)
+        if characteristics:
+            ctl.assign_external(clingo.Function("show_characteristics"), True)
         t_ground = time.perf_counter() - t0
         res = SolveResult(satisfiable=None, messages=messages)
         deadline = t0 + self.timeout
