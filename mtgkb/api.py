@@ -95,12 +95,12 @@ class KnowledgeBase:
             vals = sorted((s for s in res.cautious if s.name == "has_value" and s.arguments[0] == O
                            and _fname(s.arguments[1]) not in ("power", "toughness")), key=_value_order)
             for s in vals:
-                v.characteristics.append((_describe_value(s.arguments[1], enc), _provenance(ex, s) if ex else ""))
+                v.characteristics.append((_describe_value(s.arguments[1], enc), _provenance(ex, s, enc) if ex else ""))
             for pred in ("power", "toughness", "mana_value"):
                 for s in res.cautious:
                     if s.name == pred and s.arguments[0] == O:
                         v.characteristics.append((f"{pred.replace('_', ' ')} {s.arguments[1]}",
-                                                  _provenance(ex, s) if ex else ""))
+                                                  _provenance(ex, s, enc) if ex else ""))
             if Function("tapped", [O]) in facts:
                 v.status.append("tapped")
             elif zone == "battlefield":
@@ -182,21 +182,60 @@ def _describe_value(v: Symbol, enc: Encoded) -> str:
     return str(v)
 
 
-def _provenance(ex: Explainer, s: Symbol) -> str:
-    """The rule that settled a value: follow the layer carry-through (613.1) down to
-    the rule that introduced or changed it; name its layer."""
-    step = ex.tree(s, depth=12)
-    layer = None
-    while step.children:
-        child = step.children[0]
-        a = child.atom
-        if a.name == "lv" and a.arguments[0].type == SymbolType.Number:
-            layer = a.arguments[0].number
-            if child.cite == "613.1" and child.children:
-                step = child
-                continue
-            return f"layer {layer}: CR {child.cite}" if child.cite else f"layer {layer}"
-        if step.cite:
-            return f"CR {step.cite}"
-        step = child
-    return f"CR {step.cite}" if step.cite else "given"
+def _provenance(ex: Explainer, s: Symbol, enc: Encoded | None = None) -> str:
+    """Where a value came from: the layer that last set it, the rule that did, and
+    the effect behind it (a sentence of the scenario, an ability, a copy)."""
+    step = ex.tree(s, depth=16)
+    layer, cite = None, step.cite
+    node = step
+    # follow the layer carry-through (613.1) down to the step that set the value
+    while node.children:
+        lv_kids = [c for c in node.children if c.atom.name == "lv"]
+        if node.atom.name == "lv" and node.cite == "613.1" and lv_kids:
+            node = lv_kids[0]
+            continue
+        if node.atom.name == "has_value" and lv_kids:
+            node = lv_kids[0]
+            continue
+        break
+    if node.atom.name == "lv" and node.atom.arguments[0].type == SymbolType.Number:
+        layer = node.atom.arguments[0].number
+        cite = node.cite
+        effects = [c for c in node.children if c.atom.name == "effect" and c.cite]
+        if effects and effects[0].cite != cite:
+            cite = f"{effects[0].cite} (order: {cite})"
+    origin = _origin(ex, node, enc)
+    parts = []
+    if layer is not None:
+        parts.append(f"layer {layer}")
+    if cite and cite not in ("…",):
+        parts.append(f"CR {cite}")
+    if origin:
+        parts.append(origin)
+    return "; ".join(parts) if parts else "given"
+
+
+def _origin(ex: Explainer, step, enc: Encoded | None) -> str | None:
+    """The first effect source below a derivation step, in words."""
+    todo = [step]
+    seen = 0
+    while todo and seen < 200:
+        node = todo.pop(0)
+        seen += 1
+        a = node.atom
+        if a.name == "cont" and len(a.arguments) == 3 and a.arguments[0].type == SymbolType.Number:
+            ts = a.arguments[0].number
+            if enc is not None and ts in enc.origins:
+                line, text = enc.origins[ts]
+                return f"line {line}: {text}"
+            return f"effect {render_symbol(a.arguments[2], ex.handles)}"
+        if a.name == "functioning" and len(a.arguments) == 2:
+            return f"ability of {ex.show(a.arguments[0])}"
+        if a.name == "copy_of" and len(a.arguments) == 2:
+            return f"copy of {ex.show(a.arguments[1])}"
+        if a.name == "cv" and node.cite is None:
+            continue
+        if a.name in ("printed", "token_value") and node.cite is None:
+            return "printed" if a.name == "printed" else "stated by the token's creator"
+        todo.extend(node.children)
+    return None

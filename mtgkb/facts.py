@@ -149,6 +149,7 @@ class Encoded:
     handles: dict[Symbol, str]           # o(N) -> handle
     claims: list[tuple[Claim, Symbol]]   # claim and its id
     faces: dict[str, CardFace] = field(default_factory=dict)
+    origins: dict[int, tuple[int, str]] = field(default_factory=dict)  # timestamp -> (line, sentence)
 
 
 def encode_block(block: Block, find_face) -> Encoded:
@@ -180,6 +181,7 @@ def encode_block(block: Block, find_face) -> Encoded:
         facts.append(atom("handle", O, String(handle)))
         return O
 
+    origins: dict[int, tuple[int, str]] = {}
     for s in block.given:
         if s.kind == "controls":
             p = s.args["player"]
@@ -231,6 +233,7 @@ def encode_block(block: Block, find_face) -> Encoded:
                     facts.append(atom("copy_ability", O, Function("ab", [String(face.name), Number(i)])))
         elif s.kind == "effect":
             ts += 1
+            origins[ts] = (s.pos.line, s.text)
             O = objects[s.args["object"]]
             for e in s.args["effects"]:
                 facts.append(atom("cont", Number(ts), O, sym(e)))
@@ -259,7 +262,7 @@ def encode_block(block: Block, find_face) -> Encoded:
         claims.append((c, Id))
     facts += mana.block_facts(facts, faces)
     return Encoded(facts=facts, objects=objects, handles={v: k for k, v in objects.items()}, claims=claims,
-                   faces=faces)
+                   faces=faces, origins=origins)
 
 
 def _resolve_handles(q: Term, objects: dict[str, Symbol], about: set) -> Symbol:
