@@ -285,7 +285,7 @@ def request_facts(R: Symbol) -> list[Symbol]:
 
 PAY_SHOW = """
 #show pay/3.  #show paid/4.  #show unit/4.  #show utype/3.  #show snow_spent/2.  #show pay_open/2.
-#show pay_bad/1.  #show snow_unit/2.
+#show pay_bad/1.  #show snow_unit/2.  #show src_type/3.  #show spend_as_any/1.
 """
 PAY_MAX = "#maximize { 1, U : pay(R, U, _), snow_unit(R, U), pay_max_snow(R) }."
 
@@ -430,42 +430,53 @@ def _source_text(s: Symbol, handles) -> str:
 
 
 def _way(model: list[Symbol], handles) -> dict:
-    utypes: dict = {}
+    """A way as JSON.  Only what the way is (which source pays which symbols) and the
+    sources' possible types are read, never the solver's representative choices, so
+    the listing is the same for every run and every order of the board."""
     src: dict = {}
+    types_of: dict = {}
+    as_any = any(s.name == "spend_as_any" for s in model)
     for s in model:
-        if s.name == "utype":
-            utypes.setdefault(s.arguments[1], set()).add(s.arguments[2].name)
-        elif s.name == "unit":
-            src[s.arguments[1]] = s.arguments[2]
+        if s.name == "src_type":
+            types_of.setdefault(s.arguments[1], set()).add(s.arguments[2].name)
     pays = []
     for s in model:
-        if s.name == "pay":
-            U, K = s.arguments[1], s.arguments[2]
-            shown = kind_text(K, handles)
-            if K.name == "for":
-                K = K.arguments[2]
-            types = utypes.get(U, set())
-            if K.name in ("colored", "twobrid", "phyrexian") and K.arguments and K.arguments[0].name in types:
-                mana = "{" + K.arguments[0].name.upper() + "}"
-            elif K.name == "hybrid":
-                pick = [c.name for c in K.arguments if c.name in types]
-                mana = "{" + (pick[0] if pick else sorted(types)[0]).upper() + "}"
-            elif K.name == "colorless" and "c" in types:
-                mana = "{C}"
-            elif len(types) == 1:
-                mana = "{" + next(iter(types)).upper() + "}"
-            elif set(COLORS) <= types and "c" not in types:
-                mana = "one mana of any color"
-            elif set(TYPES) <= types:
-                mana = "one mana of any type"
-            else:
-                mana = "one of " + "".join("{" + t.upper() + "}" for t in sorted(types, key=TYPES.index))
-            pays.append({"source": _source_text(src[U], handles), "mana": mana, "symbol": shown})
-        elif s.name == "paid" and s.arguments[1].name == "life":
-            for _ in range(s.arguments[3].number):
-                pays.append({"source": "life", "mana": "2 life", "symbol": symbol_text(s.arguments[2])})
+        if s.name != "paid":
+            continue
+        S, K, N = s.arguments[1], s.arguments[2], s.arguments[3].number
+        if S.name == "life":
+            pays += [{"source": "life", "mana": "2 life", "symbol": symbol_text(K)}] * N
+            continue
+        shown = kind_text(K, handles)
+        base = K.arguments[2] if K.name == "for" else K
+        mana = _mana_text(base, types_of.get(S, set()), as_any)
+        pays += [{"source": _source_text(S, handles), "mana": mana, "symbol": shown}] * N
     pays.sort(key=lambda d: (d["source"], d["symbol"], d["mana"]))
     return {"pays": pays}
+
+
+def _fitting(k: Symbol, types: set[str], as_any: bool) -> set[str]:
+    n = k.name
+    if as_any and n in ("colored", "colorless", "hybrid", "twobrid", "phyrexian"):
+        return types
+    if n in ("colored", "twobrid", "phyrexian"):
+        return types & {k.arguments[0].name}
+    if n == "hybrid":
+        return types & {a.name for a in k.arguments}
+    if n == "colorless":
+        return types & {"c"}
+    return types
+
+
+def _mana_text(k: Symbol, types: set[str], as_any: bool) -> str:
+    t = _fitting(k, types, as_any)
+    if len(t) == 1:
+        return "{" + next(iter(t)).upper() + "}"
+    if t == set(TYPES):
+        return "one mana of any type"
+    if t == set(COLORS):
+        return "one mana of any color"
+    return " or ".join("{" + x.upper() + "}" for x in sorted(t, key=TYPES.index)) or "mana"
 
 
 def _way_key(w: dict):
