@@ -11,8 +11,8 @@ prints JSON figures:
   from the card database (vanilla creatures with counters, tapped lands, tokens,
   cards in hands and graveyards), checked in-process with `KnowledgeBase`'s session:
   parse time of the file, per-ruling cost (median, mean, max, total), the verdicts,
-  and peak memory of this process (ru_maxrss, MiB) plus the peak of Python
-  allocations during the checks (tracemalloc, MiB).
+  and peak memory of this process (ru_maxrss, MiB); with --tracemalloc also the
+  peak of Python allocations during load and checks (MiB; slows the timings).
 
 A benchmark that prints figures, not a timed test.  Nothing in the repository is
 written; the generated file lives in a temporary directory.
@@ -143,7 +143,7 @@ def generate(n: int, seed: int) -> tuple[str, int]:
     return "\n".join(out), claims
 
 
-def in_process(n: int, seed: int, tmp: str) -> dict:
+def in_process(n: int, seed: int, tmp: str, trace: bool = False) -> dict:
     from mtgkb.api import KnowledgeBase
 
     t_gen = time.perf_counter()
@@ -153,7 +153,8 @@ def in_process(n: int, seed: int, tmp: str) -> dict:
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
 
-    tracemalloc.start()
+    if trace:
+        tracemalloc.start()
     t0 = time.perf_counter()
     kb = KnowledgeBase()
     sf = kb.session.load(path)          # includes the card database's name index
@@ -165,16 +166,17 @@ def in_process(n: int, seed: int, tmp: str) -> dict:
         per.append(time.perf_counter() - t1)
         statuses[rr.status] = statuses.get(rr.status, 0) + 1
     total = time.perf_counter() - t0
-    _, py_peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    out_mem = {}
+    if trace:
+        out_mem["peak_python_alloc_mib"] = round(tracemalloc.get_traced_memory()[1] / 2 ** 20, 1)
+        tracemalloc.stop()
     return {"rulings": len(sf.blocks), "claims": claims, "seed": seed,
             "generate_seconds": round(t_gen, 3), "load_and_parse_seconds": round(t_load, 3),
             "check_seconds_total": round(sum(per), 3), "total_seconds": round(total, 3),
             "per_ruling_seconds": {"median": round(statistics.median(per), 4), "mean": round(statistics.mean(per), 4),
                                    "max": round(max(per), 4), "first": round(per[0], 4)},
             "statuses": dict(sorted(statuses.items())),
-            "peak_rss_mib": _mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss),
-            "peak_python_alloc_mib": round(py_peak / 2 ** 20, 1)}
+            "peak_rss_mib": _mib(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss), **out_mem}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,12 +184,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold-start runs (median reported)")
     ap.add_argument("--rulings", type=int, default=200, help="generated rulings")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--tracemalloc", action="store_true",
+                    help="also report the peak of Python allocations (slows the in-process figures down)")
     args = ap.parse_args(argv)
     import mtgkb
 
     with tempfile.TemporaryDirectory(prefix="mtgkb-bench-") as tmp:
         cold = cold_start(args.runs, tmp)
-        gen = in_process(args.rulings, args.seed, tmp)
+        gen = in_process(args.rulings, args.seed, tmp, trace=args.tracemalloc)
     print(json.dumps({"schema": "mtgkb.bench/1", "mtgkb": mtgkb.__version__,
                       "python": sys.version.split()[0], "cold_start": cold, "generated": gen}, indent=2))
     return 0
