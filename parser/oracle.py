@@ -163,7 +163,15 @@ def _to_lark(toks: list[Tok]) -> list[Token]:
     out = []
     for t in toks:
         if t.kind == "lit":
-            typ = lits.get(t.value, "WORD")
+            typ = lits.get(t.value)
+            if typ is None:
+                # an unknown capitalised word inside a sentence is a name: a subtype
+                # the word list lacks ("Prism token") or a card's name
+                if t.orig[:1].isupper() and t.column > 1:
+                    out.append(Token("SUBTYPE", t.orig, start_pos=t.column - 1, line=1, column=t.column,
+                                     end_line=1, end_column=t.column + len(t.orig), end_pos=t.column - 1 + len(t.orig)))
+                    continue
+                typ = "WORD"
         else:
             typ = t.kind
         out.append(Token(typ, t.value, start_pos=t.column - 1, line=1, column=t.column,
@@ -187,8 +195,9 @@ def _parse_normalised(text: str) -> dict | str:
     toks, extra = _line_tokens(text)
     if not toks:
         return {"kind": "keyword", "effects": ()}
+    parser = _parser()  # a grammar error is a bug: let it raise, never per line
     try:
-        tree = _parser().parse(_to_lark(toks))
+        tree = parser.parse(_to_lark(toks))
     except UnexpectedInput as e:
         col = getattr(e, "column", 1)
         tok = getattr(e, "token", None)

@@ -111,7 +111,7 @@ _NUMBERS = {
 _NOUNISH_WORDS = frozenset("""
 artifact creature enchantment land planeswalker instant sorcery permanent spell card token
 player opponent battle white blue black red green colorless multicolored monocolored
-legendary basic snow nonbasic kindred tribal
+legendary basic snow nonbasic kindred tribal ability
 """.split())
 
 _CONTRACTIONS = frozenset("""
@@ -141,6 +141,7 @@ class Tok:
     kind: str
     value: str
     column: int
+    orig: str = ""
 
 
 def _word_tokens(word: str, col: int) -> list[Tok]:
@@ -169,7 +170,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
         return [Tok("TYPECYCLING", w[: -len("cycling")].strip("-"), col)]
     if w.endswith("walk") and len(w) > 4 and w not in ("walk",):
         return [Tok("LANDWALK", w[: -len("walk")], col)]
-    return [Tok("lit", CANON.get(w, w), col)]
+    return [Tok("lit", CANON.get(w, w), col, word)]
 
 
 # Subtype words that are literal words of the grammar too ("equipment", "aura"):
@@ -243,12 +244,14 @@ can't be countered
 of your choice
 this turn
 each turn
-only once each turn
 as a sorcery
 as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+the next turn 's upkeep
+, where x be
+until your next turn
 color and type
 except by
 a creature type
@@ -327,7 +330,15 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
     in_except = False
     while i < n:
         t = toks[i]
-        if t.kind == "lit" and t.value in ("until_end_of_turn", "this_turn"):
+        if t.kind == "NUM" and t.value == "1" and out and out[-1].kind == "lit" and out[-1].value == "any":
+            out.append(Tok("lit", "one", t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == ",_where_x_be":
+            out.append(Tok("lit", "where_x_is", t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value in ("until_end_of_turn", "this_turn", "until_your_next_turn"):
             out.append(Tok("DUR", t.value, t.column))
             i += 1
             continue
@@ -382,12 +393,16 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 out.append(Tok("COMMA_THEN", ", then", t.column))
                 i += 2
                 continue
-            if _is_nounish(nxt) or (nxt is not None and nxt.kind == "lit" and nxt.value in ("or", "and", "and/or")
-                                    and _is_nounish(nxt2)):
+            prev = out[-1] if out else None
+            if (_is_nounish(prev) or (prev is not None and prev.kind == "MANASYM")) and (
+                    _is_nounish(nxt) or (nxt is not None and nxt.kind == "lit" and nxt.value in ("or", "and", "and/or")
+                                         and _is_nounish(nxt2))):
                 out.append(Tok("LISTCOMMA", ",", t.column))
                 i += 1
                 continue
-        if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value in VERBS:
+        if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and (
+                nxt.value in VERBS or (nxt.value == "and" and nxt2 is not None and nxt2.kind == "lit"
+                                       and nxt2.value in VERBS)):
             out.append(Tok("COMMA_V", ",", t.column))
             i += 1
             continue
