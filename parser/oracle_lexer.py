@@ -249,6 +249,9 @@ as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+all creature type
+attacking you
+at least
 the next turn 's upkeep
 , where x be
 until your next turn
@@ -361,6 +364,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if t.kind == "lit" and t.value in (",", "and") and nxt is not None and (
                 nxt.kind in ("QUOTED", "LANDWALK") or (nxt.kind == "lit" and nxt.value in KEYWORD_STARTS
                                                        and nxt.value not in ("basic", "battle", "aura"))
+                or (nxt.kind == "lit" and nxt.value == "all_creature_type")
                 or (nxt.kind == "lit" and nxt.value == "and" and nxt2 is not None and (
                     nxt2.kind == "QUOTED" or (nxt2.kind == "lit" and nxt2.value in KEYWORD_STARTS)))):
             out.append(Tok("KWCOMMA" if t.value == "," else "KWAND", t.value, t.column))
