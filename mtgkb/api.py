@@ -121,7 +121,9 @@ class KnowledgeBase:
             raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
         block = blocks[-1]
         enc = self.session.encode(sf, block)
-        ctx = _Context(lambda: list(self.session.db.all_names()) + list(enc.objects), set(_players(enc)))
+        ctx = _Context(self.session.db.name_table(), set(_players(enc)))
+        for h in enc.objects:
+            ctx.names.add(h)
         ctx.handles |= set(enc.objects)
         claim = _ClaimBuilder(ctx, "<claim>").build(Line(1, 0, claim_text.strip()))
         block2 = Block(kind="ruling", title=block.title, pos=block.pos, given=block.given, expect=[claim],

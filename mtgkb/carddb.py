@@ -54,6 +54,13 @@ class CardDatabase:
         card = card_from_json(json.loads(line), file=f"kb/{paths.DATABASE_NAME}", line=n)
         return card.faces[0]
 
+    def name_table(self):
+        """The names as a lookup table for scenario parsing, built once."""
+        if getattr(self, "_table", None) is None:
+            from mtgkb.parser.scenario_lexer import NameTable
+            self._table = NameTable(self.all_names())
+        return self._table
+
     def all_names(self) -> set[str]:
         """Display names of every card and face (for recognising names in scenarios)."""
         out = set()

@@ -9,6 +9,7 @@ from mtgkb.parser.errors import ParseError
 from mtgkb.parser.scenario import parse_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
+from . import timeline
 from .carddb import CardDatabase, default_database
 from .facts import Encoded, FactError, encode_block, reference_facts
 from .results import CheckReport, ClaimResult, RulingResult
@@ -33,7 +34,7 @@ class Session:
 
     def load(self, path: str, display: str | None = None) -> ScenarioFile:
         text = read_text(path)
-        return parse_scenario(text, file=display or path, known_names=self.db.all_names)
+        return parse_scenario(text, file=display or path, known_names=self.db.name_table())
 
     def finder(self, sf: ScenarioFile, block: Block):
         local: dict[str, CardFace] = {}
@@ -48,18 +49,21 @@ class Session:
         return find
 
     def encode(self, sf: ScenarioFile, block: Block) -> Encoded:
-        return encode_block(block, self.finder(sf, block))
+        """Facts of a block.  A name the knowledge base does not have is bad input:
+        a ParseError at the sentence that used it."""
+        try:
+            return encode_block(block, self.finder(sf, block))
+        except FactError as e:
+            raise ParseError(str(e), e.pos.file, e.pos.line, e.pos.column,
+                             expected=("a card of the database or of a card block",)) from None
 
     def evaluate(self, sf: ScenarioFile, block: Block, *, characteristics: bool = False
                  ) -> tuple[RulingResult, Encoded | None, SolveResult | None]:
         rr = RulingResult(title=block.title, about=block.about, cites=list(block.cites), file=sf.path,
                           line=block.pos.line, kind=block.kind)
-        try:
-            enc = self.encode(sf, block)
-        except FactError as e:
-            rr.error = f"{e.pos.file}:{e.pos.line}:{e.pos.column}: {e}"
-            rr.claims = [ClaimResult(c.text, c.pos.line, "error", str(e)) for c in block.expect]
-            return rr, None, None
+        if timeline.is_timeline(block):  # events in order: the timeline stepper (issue 6)
+            return timeline.evaluate_block(self, sf, block, rr, characteristics=characteristics)
+        enc = self.encode(sf, block)  # FactError: bad input, reported by the caller
         res = self.solver.solve(self.reference + enc.facts, characteristics=characteristics)
         if res.satisfiable is False:
             relaxed = self.solver.solve(self.reference + enc.facts, relax=True)
@@ -85,7 +89,11 @@ def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: 
         for block in sf.blocks:
             if block.kind != "ruling":
                 continue
-            rr, enc, res = session.evaluate(sf, block)
+            try:
+                rr, enc, res = session.evaluate(sf, block)
+            except ParseError as e:
+                errors.append(e)
+                continue
             if explain is not None and enc is not None and res is not None:
                 explain(session, sf, block, enc, rr)
             results.append(rr)

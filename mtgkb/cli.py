@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="time limit per solve")
     c.add_argument("--jobs", type=int, default=1, metavar="N", help="accepted for compatibility; checks run in order")
     c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
+    c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
@@ -114,7 +115,7 @@ def cmd_check(args) -> int:
     for e in errors:
         print(str(e), file=sys.stderr)
     if fmt == "json":
-        doc = report.to_json()
+        doc = report.to_json(with_stats=args.stats)
         if errors:
             doc["errors"] = [e.to_json() for e in errors]
         print(json.dumps(doc, indent=2, ensure_ascii=False))

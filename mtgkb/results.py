@@ -45,14 +45,16 @@ class RulingResult:
             return "undetermined"
         return "passed"
 
-    def to_json(self) -> dict:
+    def to_json(self, with_stats: bool = False) -> dict:
+        """The mtgkb.check/1 result object.  Solver statistics (timings) are left out
+        unless asked for, so that the same input gives byte-identical output."""
         d = {
             "title": self.title, "about": self.about, "cites": list(self.cites), "file": self.file,
             "line": self.line, "status": self.status, "claims": [c.to_json() for c in self.claims],
         }
         if self.error is not None:
             d["error"] = self.error
-        if self.stats:
+        if self.stats and with_stats:
             d["stats"] = self.stats
         return d
 
@@ -66,8 +68,9 @@ class CheckReport:
         return {"rulings": len(st), "passed": st.count("passed"), "failed": st.count("failed"),
                 "undetermined": st.count("undetermined"), "errors": st.count("error")}
 
-    def to_json(self) -> dict:
-        return {"schema": "mtgkb.check/1", "summary": self.summary(), "results": [r.to_json() for r in self.results]}
+    def to_json(self, with_stats: bool = False) -> dict:
+        return {"schema": "mtgkb.check/1", "summary": self.summary(),
+                "results": [r.to_json(with_stats) for r in self.results]}
 
     @property
     def ok(self) -> bool:

@@ -63,9 +63,14 @@ class Line:
 
 def _strip_comment(s: str) -> str:
     # '#' starts a comment at the start of a line or after a blank, unless it is a
-    # handle number such as "Forest #2".
-    m = re.search(r"(^|\s)#(?!\d)", s)
-    return s[: m.start()].rstrip() if m else s.rstrip()
+    # handle number such as "Forest #2" or stands inside a quoted text.
+    quoted = False
+    for i, ch in enumerate(s):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted and (i == 0 or s[i - 1].isspace()) and not s[i + 1: i + 2].isdigit():
+            return s[:i].rstrip()
+    return s.rstrip()
 
 
 def _lines(text: str) -> list[Line]:
@@ -88,8 +93,9 @@ _CITE = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?(?:-\d{3}(?:\.\d+[a-z]?)?)?$")
 class _Context:
     """What a block knows while its sentences are parsed: names and handles."""
 
-    def __init__(self, known_names: Callable[[], Iterable[str]], players: set[str]) -> None:
-        self.names = NameTable(known_names())
+    def __init__(self, known_names: Callable[[], Iterable[str]] | NameTable, players: set[str]) -> None:
+        base = known_names if isinstance(known_names, NameTable) else NameTable(known_names())
+        self.names = base.child()
         self.players = players
         self.handle_counts: dict[str, int] = {}
         self.handles: set[str] = set()
@@ -103,7 +109,8 @@ class _Context:
         return h
 
 
-def parse_scenario(text: str, *, file: str = "<scenario>", known_names: Callable[[], Iterable[str]] = lambda: ()) -> ScenarioFile:
+def parse_scenario(text: str, *, file: str = "<scenario>",
+                   known_names: Callable[[], Iterable[str]] | NameTable = lambda: ()) -> ScenarioFile:
     """Parse a whole .mtg file.  `known_names` gives the card names of the database
     (called once per file); names of card blocks and handles are added."""
     lines = _lines(text)
@@ -139,19 +146,33 @@ def parse_scenario(text: str, *, file: str = "<scenario>", known_names: Callable
         r"(?m)^\s*([A-Z][a-z]+)\s+(?:controls|casts|activates|taps|discards|has|may|can|cannot|attacks)\b", text))
     players |= set(re.findall(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:hand|graveyard|library|exile|turn|control|mana pool|upkeep|beginning|end step|draw step)", text))
 
-    db_names = None
-
-    def names():
-        nonlocal db_names
-        if db_names is None:
-            db_names = list(known_names())
-        return list(db_names) + extra + called
+    # One table of the file's names (database, card blocks, handles); each block adds
+    # its own handles on top without copying it.
+    file_names = _database_table(known_names).child()
+    for n in extra + called:
+        file_names.add(n)
 
     blocks = []
     for head, body in raw_blocks:
-        ctx = _Context(names, players - set())
+        ctx = _Context(file_names, players - set())
         blocks.append(_block(head, body, file, ctx))
     return ScenarioFile(path=file, blocks=blocks, cards=file_cards)
+
+
+_TABLES: dict[int, tuple[Callable, NameTable]] = {}
+
+
+def _database_table(known_names: Callable[[], Iterable[str]]) -> NameTable:
+    """The name table of a name source, built once per source (the card database
+    has some 24,000 names; rebuilding it for every block was most of the parse time)."""
+    if isinstance(known_names, NameTable):
+        return known_names
+    hit = _TABLES.get(id(known_names))
+    if hit is not None and hit[0] is known_names:
+        return hit[1]
+    table = NameTable(known_names())
+    _TABLES[id(known_names)] = (known_names, table)
+    return table
 
 
 def _card_from_lines(head: Line, body: list[Line], file: str) -> Card:

@@ -10,6 +10,7 @@ was expected at that column.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -32,10 +33,15 @@ def norm_apostrophes(s: str) -> str:
 class NameTable:
     """Known names, indexed by their first word, for longest-match lookup."""
 
-    def __init__(self, names=()) -> None:
+    def __init__(self, names=(), parent: "NameTable | None" = None) -> None:
         self._by_first: dict[str, list[str]] = {}
+        self._parent = parent
         for n in names:
             self.add(n)
+
+    def child(self) -> "NameTable":
+        """A table that adds names of its own on top of this one (which stays as it is)."""
+        return NameTable(parent=self)
 
     def add(self, name: str) -> None:
         name = norm_apostrophes(name.strip())
@@ -47,6 +53,21 @@ class NameTable:
             lst.append(name)
             lst.sort(key=len, reverse=True)
 
+    def _candidates(self, first: str) -> list[str]:
+        own = self._by_first.get(first, [])
+        if self._parent is None:
+            return own
+        inherited = self._parent._candidates(first)
+        if not own:
+            return inherited
+        return sorted(set(own) | set(inherited), key=len, reverse=True)
+
+    def all_names(self) -> set[str]:
+        out = set() if self._parent is None else self._parent.all_names()
+        for lst in self._by_first.values():
+            out.update(lst)
+        return out
+
     def match(self, text: str, pos: int) -> str | None:
         m = re.match(r"\S+", text[pos:])
         if not m:
@@ -55,7 +76,7 @@ class NameTable:
         cands = []
         # the first word may carry trailing punctuation or a possessive
         for cut in range(len(word), 0, -1):
-            cands = self._by_first.get(word[:cut])
+            cands = self._candidates(word[:cut])
             if cands:
                 break
         for name in cands or ():
@@ -119,8 +140,17 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
     prev_type = None
 
     def fail(msg: str, at: int, expected) -> ParseError:
+        if capword_at is not None and at > capword_at:
+            # the likely mistake: a card name or handle the file does not know
+            words = re.match(r"[^.,;]+", text[capword_at:]).group(0).strip()
+            close = difflib.get_close_matches(words, sorted(names.all_names()), n=3, cutoff=0.75)
+            return ParseError(f"unknown card or handle {words!r}", file, line, column + capword_at,
+                              expected=tuple(close) or ("a card name of the database, a card block or a handle",),
+                              source_line=" " * (column - 1) + text)
         exp = tuple(sorted({describe(t, vocab) for t in expected if t not in ("WS_INLINE",)}))
         return ParseError(msg, file, line, column + at, expected=exp, source_line=" " * (column - 1) + text)
+
+    capword_at = None   # where a capitalised word stood in place of a name
 
     while True:
         m = _WS.match(text, pos)
@@ -174,6 +204,8 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
             if "NAME" in accepts and word[:1].isupper() and "PLAYER" not in accepts:
                 raise fail(f"unknown card or handle starting at {word!r}", pos, accepts)
             raise fail(f"unexpected {word!r}", pos, accepts)
+        if tok.type == "CAPWORD" and "NAME" in accepts and capword_at is None:
+            capword_at = pos
         try:
             ip.feed_token(tok)
         except UnexpectedInput as e:  # pragma: no cover - choices() keeps this from happening

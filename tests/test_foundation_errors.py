@@ -88,8 +88,6 @@ def test_unknown_card_name_is_exit_2_with_position(cli):
     _where(err, path, 3)
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: a misspelt card name after 'controls' is reported as "
-                   "\"unexpected '.'\" at the end of the line, not as an unknown card at the name")
 def test_unknown_card_name_message_says_unknown_card(cli):
     path = str(DATA / "bad_unknown_card.mtg")
     rc, out, err = cli("check", path)
@@ -97,14 +95,26 @@ def test_unknown_card_name_message_says_unknown_card(cli):
     assert "Grizzly Bearz" in err.splitlines()[0]
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: 'Alice controls Forest #2.' parses, then fails in "
-                   "encode_block as unknown card 'Forest #2'; reported as a ruling error with exit 1, "
-                   "not as bad input with exit 2")
-def test_numbered_handle_as_card_name_is_bad_input(cli):
-    path = str(DATA / "bad_unknown_numbered_card.mtg")
-    rc, out, err = cli("check", path)
+def test_numbered_handle_names_an_explicit_handle(cli, tmp_path):
+    # "Forest #2" in a state sentence is the card Forest under the explicit handle "Forest #2"
+    path = tmp_path / "numbered.mtg"
+    path.write_text('ruling "explicit handle"\n  given:\n    Alice controls Forest #2.\n'
+                    '  expect:\n    Forest #2 is a land.\n', encoding="utf-8")
+    rc, out, err = cli("check", str(path))
+    assert rc == 0, err
+    assert "1 passed" in out
+
+
+def test_unknown_card_found_after_parsing_is_bad_input(cli, tmp_path):
+    # A card block's name parses as a name but the card it copies does not exist:
+    # the error is bad input (exit 2) at the sentence, not a failed ruling.
+    path = tmp_path / "unknown.mtg"
+    path.write_text('ruling "unknown"\n  given:\n    Bob controls a token copy of Nonexistent Card called "T".\n'
+                    '  expect:\n    T is a token.\n', encoding="utf-8")
+    rc, out, err = cli("check", str(path))
     assert rc == 2
-    _where(err, path, 3)
+    _clean(err)
+    _where(err, str(path), 3)
 
 
 def test_usage_errors_exit_2(cli):

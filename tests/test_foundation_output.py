@@ -154,8 +154,6 @@ def test_check_json_is_deterministic_apart_from_timings(two_runs):
     assert a == b, "\n".join(difflib.unified_diff(a, b, "PYTHONHASHSEED=1", "PYTHONHASHSEED=2", lineterm="", n=2))
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: RulingResult.to_json puts solve timings "
-                   "(stats.ground_seconds/total_seconds) into `check --format json`, so two runs differ")
 def test_check_json_is_byte_identical(two_runs):
     a, b = two_runs
     assert a == b
