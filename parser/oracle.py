@@ -56,6 +56,9 @@ def _literals() -> dict[str, str]:
 def self_names(face_name: str, supertypes: tuple[str, ...] = ()) -> list[str]:
     """Words that mean "this object" on a face (201.5): its name and, for a
     legendary face, the short name before the comma (201.5b) or before " of the "."""
+    face_name = face_name.replace("’", "'")
+    if face_name.startswith("A-"):  # Alchemy rebalanced cards print the name without "A-"
+        face_name = face_name[2:]
     names = [face_name]
     if "," in face_name:
         names.append(face_name.split(",", 1)[0])

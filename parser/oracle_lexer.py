@@ -187,7 +187,12 @@ def tokenize(text: str) -> list[Tok]:
         if kind == "space":
             continue
         if kind == "quote":
-            toks.append(Tok("QUOTED", v.strip('"'), col))
+            inner = v.strip('"')
+            toks.append(Tok("QUOTED", inner, col))
+            rest = text[m.end():].strip()
+            if inner.rstrip().endswith(".") and not rest:
+                # Oracle puts the sentence's period inside the quotes: give it back
+                toks.append(Tok("lit", ".", m.end()))
         elif kind == "loyal":
             toks.append(Tok("LOYALTYCOST", v[1:-1].replace("−", "-"), col))
         elif kind == "sym":
@@ -249,6 +254,11 @@ as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+any target
+any other target
+any player
+that many
+the copy
 all creature type
 attacking you
 at least
@@ -386,6 +396,11 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if in_except and t.kind == "lit" and t.value in (",", "and") and nxt is not None and nxt.kind == "lit" \
                 and nxt.value in _CLAUSE_STARTS:
             out.append(Tok("AND_C" if t.value == "and" else "COMMA_C", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "and" and out and out[-1].kind == "lit" \
+                and out[-1].value in ("you_control", "you_own", "a_opponent_control"):
+            out.append(Tok("AND_NP", "and", t.column))
             i += 1
             continue
         if t.kind == "lit" and t.value in ("and", "or", "and/or") and _is_nounish(nxt):
