@@ -82,6 +82,10 @@ class KnowledgeBase:
             if enc is not None and res is not None and res.satisfiable:
                 ex = self._explainer(enc)
                 entry["objects"] = [v.to_json() for v in self._objects(enc, res, ex)]
+            # --- timeline (issue 6): each event, what triggered, the stack, each resolution, per outcome
+            if enc is not None and getattr(enc, "timeline", None) is not None:
+                from .timeline import render
+                entry["timeline"] = render(enc.timeline)
             out.append(entry)
         return out
 

@@ -198,6 +198,12 @@ def cmd_show(args) -> int:
                 print(f"  {o['handle']}  [{where}]{'  ' + ', '.join(o['status']) if o['status'] else ''}")
                 for ch in o["characteristics"]:
                     print(f"    {ch['value']:<48} {ch['from']}")
+            for t in b.get("timeline", []):  # issue 6: the timeline of each outcome
+                print(f"  timeline, outcome {t['branch']}" + (f" ({'; '.join(t['choices'])})" if t["choices"] else ""))
+                for e in t["events"]:
+                    print(f"    {e['text']:<72} CR {e['cr']}")
+                if t["stack"]:
+                    print(f"    stack (top first): {', '.join(t['stack'])}")
             for c in b["claims"]:
                 print(f"  expect {c['verdict']:<12} {c['text']}" + (f"  ({c['message']})" if c["message"] else ""))
     bad = any(c["verdict"] in ("fails",) for b in blocks for c in b["claims"])

@@ -550,3 +550,4 @@ CLAIM_HANDLERS: dict[str, Callable] = {
 # Sentence forms of later capabilities register themselves in the tables above.
 from . import scenario_events  # noqa: E402,F401
 from . import scenario_mana  # noqa: E402,F401
+from . import scenario_timeline  # noqa: E402,F401

@@ -1,0 +1,191 @@
+"""Timeline sentences of the scenario language (issue 6).
+
+given (events, in order):
+    "Alice casts Giant Growth targeting Grizzly Bears."   "... with X = 3."   "..., choosing Grizzly Bears."
+    "Alice activates Mirror Entity's ability with X = 4."
+    "Giant Growth resolves."   "Orvar, the All-Form's first triggered ability resolves, choosing Grizzly Bears."
+    "Mind Rot resolves and Alice discards Orvar, the All-Form."   "Alice discards Orvar, the All-Form."
+    "Grizzly Bears leaves the battlefield."  "... dies."  "... is exiled."  "... is returned to its owner's hand."
+    "Alice's beginning of combat step begins."  (upkeep, draw step, end step)
+expect:
+    "Orvar, the All-Form's first triggered ability triggers." / "... does not trigger."
+    "Orvar, the All-Form's first triggered ability resolves before Giant Growth."
+    "Alice controls a token that is a copy of Grizzly Bears."  "Alice may control a token ..."
+    "Alice controls 2 permanents named Grizzly Bears."   "No token is created."   "Hooded Hydra has X = 0."
+
+Each event becomes a Sentence whose kind starts with "tl_"; `mtgkb.timeline` steps through
+them.  Claims become query terms `tl_*` that rules.lp's timeline section answers.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from .scenario import CLAIM_HANDLERS, GIVEN_HANDLERS, NUMBER_WORDS, OBJECT_CLAIM_HANDLERS, _base_name, _h
+from .terms import fn
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered"}
+
+# Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
+TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step"}
+
+
+def _trees(ch, name):
+    return [c for c in ch if isinstance(c, Tree) and c.data == name]
+
+
+def _obj(b, ln, node) -> str:
+    tok = node.children[0] if isinstance(node, Tree) else node
+    return b.resolve(str(tok), ln, tok)
+
+
+def _ability_ref(b, ln, ref: Tree) -> tuple:
+    """('ab', handle, kind, n): the n-th ability of that kind (0: the only one)."""
+    h = _obj(b, ln, ref.children[0])
+    ords = [c for c in ref.children if isinstance(c, Token) and c.type == "ORDINAL"]
+    kinds = [_KINDS[c.data] for c in ref.children if isinstance(c, Tree) and c.data in _KINDS]
+    return ("ab", h, kinds[0] if kinds else "any", _ORDINALS[str(ords[0]).lower()] if ords else 0)
+
+
+def _item(b, ln, node: Tree) -> tuple:
+    inner = node.children[0]
+    if isinstance(inner, Tree) and inner.data == "ability_ref":
+        return _ability_ref(b, ln, inner)
+    return ("obj", _obj(b, ln, inner))
+
+
+def _tails(b, ln, tails) -> dict:
+    out = {"targets": (), "x": None, "choosing": None}
+    for t in tails:
+        if t.data == "tl_targets":
+            tg = []
+            for c in t.children:
+                if not isinstance(c, Tree):
+                    continue
+                if c.data == "tl_target_player":
+                    tg.append(("player", str(c.children[0])))
+                else:
+                    tg.append(("obj", _obj(b, ln, c.children[0])))
+            out["targets"] = tuple(tg)
+        elif t.data == "tl_x":
+            out["x"] = int(str(t.children[0].children[-1]))
+        elif t.data == "tl_choosing":
+            out["choosing"] = _obj(b, ln, t.children[-1])
+    return out
+
+
+def _cast(b, ch, ln):
+    player = str(ch[0])
+    name = str(ch[1].children[0])
+    # A card cast from the hand need not be put there first: a new handle is a card of the caster's.
+    new = name not in b.ctx.handles
+    handle = b.ctx.new_handle(name) if new else name
+    args = {"player": player, "object": handle, "card": _base_name(handle), "new": new}
+    args.update(_tails(b, ln, ch[2:]))
+    return "tl_cast", args
+
+
+def _activate(b, ch, ln):
+    args = {"player": str(ch[0]), "ability": _ability_ref(b, ln, ch[1])}
+    args.update(_tails(b, ln, ch[2:]))
+    return "tl_activate", args
+
+
+def _resolve(b, ch, ln):
+    ch_t = _trees(ch, "tl_choosing")
+    return "tl_resolve", {"item": _item(b, ln, ch[0]),
+                          "choosing": _obj(b, ln, ch_t[0].children[-1]) if ch_t else None, "discard": None}
+
+
+def _resolve_discard(b, ch, ln):
+    return "tl_resolve", {"item": _item(b, ln, ch[0]), "choosing": None,
+                          "discard": (str(ch[1]), _obj(b, ln, ch[2]))}
+
+
+def _zone(to: str, dies: bool = False):
+    def handler(b, ch, ln):
+        return "tl_zone", {"object": _obj(b, ln, ch[0]), "to": to, "dies": dies}
+    return handler
+
+
+def _discard(b, ch, ln):
+    return "tl_discard", {"player": str(ch[0]), "object": _obj(b, ln, ch[2] if len(ch) > 2 else ch[1])}
+
+
+def _step(b, ch, ln):
+    st = [c for c in ch if isinstance(c, Tree)][0].data[3:]
+    return "tl_step", {"player": str(ch[0]), "step": st}
+
+
+GIVEN_HANDLERS.update({
+    "tl_cast": _cast,
+    "tl_activate": _activate,
+    "tl_resolve": _resolve,
+    "tl_resolve_discard": _resolve_discard,
+    "tl_leaves": _zone("graveyard"),
+    "tl_dies": _zone("graveyard", dies=True),
+    "tl_exiled": _zone("exile"),
+    "tl_bounced": _zone("hand"),
+    "tl_discard": _discard,
+    "tl_step_begins": _step,
+})
+
+
+# ----------------------------------------------------------------------------- claims
+
+def _ref_term(ref: tuple):
+    if ref[0] == "ab":
+        return fn("ab_ref", _h(ref[1]), fn(ref[2]), ref[3])
+    return fn("obj_ref", _h(ref[1]))
+
+
+def _triggers(negated: bool):
+    def handler(b, ch, ln):
+        return [fn("tl_triggered", _ref_term(_ability_ref(b, ln, ch[0])))], negated
+    return handler
+
+
+def _before(b, ch, ln):
+    return [fn("tl_before", _ref_term(_item(b, ln, ch[0])), _ref_term(_item(b, ln, ch[1])))], False
+
+
+def _control(ch) -> tuple[bool, bool]:
+    """(may, negated) of the tl_control word."""
+    d = ch[1].data
+    return d == "tl_may_control", d == "tl_not_control"
+
+
+def _wrap(q, may: bool):
+    # "Alice may control ...": the modal word follows the subject; mtgkb/timeline.py
+    # turns tl_may(Q) into a `may` claim about Q.
+    return fn("tl_may", q) if may else q
+
+
+def _token_copy(b, ch, ln):
+    may, neg = _control(ch)
+    q = fn("tl_token_copy", str(ch[0]), _h(_obj(b, ln, ch[-1])))
+    return [_wrap(q, may)], neg
+
+
+def _count_named(b, ch, ln):
+    may, neg = _control(ch)
+    c = ch[2]
+    n = 1 if isinstance(c, Tree) else (int(str(c)) if str(c).isdigit() else NUMBER_WORDS[str(c).lower()])
+    nt = [c for c in ch if isinstance(c, Tree) and c.data == "name_text"][0].children
+    name = str(nt[0])[1:-1] if nt[0].type == "QUOTED" else " ".join(str(x) for x in nt)
+    return [_wrap(fn("tl_count_named", str(ch[0]), n, _base_name(name)), may)], neg
+
+
+CLAIM_HANDLERS.update({
+    "tl_triggers": _triggers(False),
+    "tl_not_triggers": _triggers(True),
+    "tl_before": _before,
+    "tl_token_copy": _token_copy,
+    "tl_count_named": _count_named,
+    "tl_no_token": lambda b, ch, ln: ([fn("tl_no_token")], False),
+})
+
+OBJECT_CLAIM_HANDLERS.update({
+    "tl_has_x": lambda b, ch, o, ln: [fn("tl_x_of", o, int(str(ch[-1])))],
+})
