@@ -1,0 +1,114 @@
+"""Card files -> `Card`s: card text (.txt, language.md section 1), MTGJSON or
+Scryfall JSON (.json), JSON Lines (.jsonl) and gzip-compressed JSON Lines
+(.jsonl.gz, recognised by its magic bytes whatever the name says).
+
+Every problem with the input is a `ParseError` with the file, line, column and
+what was expected: invalid JSON, bytes that are not UTF-8, an empty file, a
+document that holds no card objects.  Never a traceback.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from pathlib import Path
+
+from mtgkb.parser.card_ast import Card
+from mtgkb.parser.cardjson import card_from_json, iter_card_objects
+from mtgkb.parser.errors import ParseError
+from mtgkb.parser.frame import parse_card_text
+
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def _read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ParseError("no such file", path, 1, 1, expected=("an existing card file",)) from None
+    except IsADirectoryError:
+        raise ParseError("is a directory, not a card file", path, 1, 1, expected=("a card file",)) from None
+    except OSError as e:
+        raise ParseError(f"cannot read the file: {e.strerror or e}", path, 1, 1, expected=("a readable card file",)) from None
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        before = data[: e.start]
+        line = before.count(b"\n") + 1
+        col = e.start - (before.rfind(b"\n") + 1) + 1
+        raise ParseError(f"byte 0x{data[e.start]:02x} is not UTF-8", path, line, col,
+                         expected=("UTF-8 text",)) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _json_error(e: json.JSONDecodeError, path: str, text: str, line_offset: int = 0) -> ParseError:
+    lines = text.splitlines()
+    src = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else None
+    return ParseError(f"invalid JSON: {e.msg}", path, e.lineno + line_offset, e.colno,
+                      expected=("a JSON value",), source_line=src)
+
+
+def _from_jsonl(text: str, path: str) -> list[Card]:
+    cards: list[Card] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"invalid JSON: {e.msg}", path, n, e.colno, expected=("one JSON object per line",),
+                             source_line=line) from None
+        if not isinstance(obj, dict):
+            raise ParseError("expected a card object on this line", path, n, 1, expected=("{",), source_line=line)
+        found = list(iter_card_objects(obj))
+        if not found:
+            raise ParseError("this line holds no card object", path, n, 1,
+                             expected=('an object with "name" and "type_line" or "type"',), source_line=line)
+        for o in found:
+            cards.append(card_from_json(o, file=path, line=n))
+    return cards
+
+
+def _from_json(text: str, path: str) -> list[Card]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        if e.msg == "Extra data":  # several objects, one a line: JSON Lines in a .json file
+            return _from_jsonl(text, path)
+        raise _json_error(e, path, text) from None
+    objs = list(iter_card_objects(doc))
+    if not objs:
+        raise ParseError("the JSON document holds no card objects", path, 1, 1,
+                         expected=("a card object", "a list of card objects", 'MTGJSON {"data": ...}',
+                                   'a Scryfall {"object": "list", "data": [...]}'))
+    return [card_from_json(o, file=path, line=1) for o in objs]
+
+
+def load_cards(path: str) -> list[Card]:
+    """All cards of one file, in file order."""
+    data = _read_bytes(path)
+    if data[:2] == _GZIP_MAGIC:
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as e:
+            raise ParseError(f"broken gzip data: {e}", path, 1, 1, expected=("a complete gzip file",)) from None
+        gz = True
+    else:
+        gz = False
+    text = _decode(data, path)
+    if not text.strip():
+        raise ParseError("the file is empty", path, 1, 1, expected=("card text or card JSON",))
+    lower = path.lower()
+    first = text.lstrip()[:1]
+    if gz or lower.endswith((".jsonl", ".jsonl.gz", ".ndjson")):
+        return _from_jsonl(text, path)
+    if lower.endswith(".json") or first in ("{", "["):
+        return _from_json(text, path)
+    cards = parse_card_text(text, file=path)
+    if not cards:
+        raise ParseError("no card found", path, 1, 1, expected=("a card block: name line, type line, abilities",))
+    return cards
