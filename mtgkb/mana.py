@@ -313,22 +313,85 @@ def _program() -> str:
     return program_text()
 
 
+PAY_START = "%%% --- 107.4, 118, 601.2f-h"
+PAY_END = "%%% --- queries"
+
+
+@lru_cache(maxsize=2)
+def _payment_part(program: str) -> tuple[str, frozenset]:
+    """The payment subsection of rules.lp, and the predicates its rules mention."""
+    part = program[program.index(PAY_START):program.index(PAY_END)]
+    code = "\n".join(l.split("%", 1)[0] for l in part.splitlines())
+    used = set(re.findall(r"\b([a-z_][A-Za-z0-9_]*)\(", code))
+    # predicates the part defines itself are not read from the first stage
+    heads = set()
+    for stm in re.split(r"\.\s*(?:\n|$)", code):
+        head = stm.split(":-")[0].strip()
+        if head.startswith("#") or not head:
+            continue
+        heads |= set(re.findall(r"(?:^|[{;]\s*|\}\s*)([a-z_][A-Za-z0-9_]*)\(", head)) if ("{" in head) else \
+            set(re.findall(r"^([a-z_][A-Za-z0-9_]*)\(", head))
+    return part, frozenset((used - heads) | {"pay_open", "pay_bad"})
+
+
+def stage_one(base: list[Symbol], Rs, *, timeout: float = DEFAULT_TIMEOUT) -> list[Symbol] | None:
+    """Everything rules.lp derives for the board that the payment rules read: one solve of
+    the whole program without any pay_request (deterministic: no payment is guessed).
+    None when the board has several outcomes (then each question is solved whole)."""
+    program = _program()
+    _, names = _payment_part(program)
+    ctl = clingo.Control(["-t1"], logger=lambda c, m: None, message_limit=0)
+    ctl.add("base", [], program)
+    facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")]
+    for R in Rs:
+        facts += request_facts(R)
+    with ctl.backend() as b:
+        for f in facts:
+            b.add_rule([b.add_atom(f)])
+    ctl.ground([("base", [])])
+    ctl.configuration.solve.models = 2
+    got: list[list[Symbol]] = []
+    with ctl.solve(on_model=lambda m: got.append(m.symbols(atoms=True)), async_=True) as h:
+        if not h.wait(timeout):
+            h.cancel()
+            return None
+        h.get()
+    if len(got) != 1:
+        return None
+    return [a for a in got[0] if a.name in names]
+
+
 def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: int = DEFAULT_LIMIT,
                   snow_max: bool = False, timeout: float = DEFAULT_TIMEOUT, handles=None,
-                  with_ways: bool = False) -> PayOutcome:
-    """One payment question against a block's facts (without its claims)."""
+                  with_ways: bool = False, stage1: list[Symbol] | None = None) -> PayOutcome:
+    """One payment question against a block's facts (without its claims).
+
+    Two stages: what the board is (stage_one, shared by the questions of a block) and
+    then the payment rules of rules.lp alone over it; a board with several outcomes is
+    solved whole instead."""
     t0 = time.perf_counter()
     deadline = t0 + timeout
-    args = ["-t1"]
+    if stage1 is None:
+        stage1 = stage_one(base, [R], timeout=timeout)
+    # a payment is a matching: rules.lp's #heuristic statements tell clasp to decide the
+    # scarce symbols first (without them its search backtracks a lot, bench/mana.py)
+    args = ["-t1", "--heuristic=Domain"]
     if count:
         args += ["--project=project"]
     ctl = clingo.Control(args, logger=lambda c, m: None, message_limit=0)
-    ctl.add("base", [], _program() + PAY_SHOW + (PAY_MAX if snow_max else ""))
-    facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
+    extra = PAY_SHOW + (PAY_MAX if snow_max else "")
+    if stage1 is not None:
+        ctl.add("base", [], _payment_part(_program())[0] + extra)
+        facts = list(stage1) + request_facts(R)
+    else:
+        ctl.add("base", [], _program() + extra)
+        facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
     probe = list(facts)
     facts.append(Function("pay_request", [R, R.arguments[0]]))
     if snow_max:
         facts.append(Function("pay_max_snow", [R]))
+    if not count and not with_ways and not snow_max:
+        facts.append(Function("pay_check_only", [R]))  # payable or not: no need to describe ways
     with ctl.backend() as b:
         for f in facts:
             b.add_rule([b.add_atom(f)])
@@ -354,9 +417,12 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
             h.cancel()
             res.timed_out = True
         r = h.get()
-    syms_any = models[0] if models else (best[0] or None)
-    if syms_any is None and not res.timed_out:
-        syms_any = _probe(probe)
+    if stage1 is not None:
+        syms_any = [a for a in stage1 if a.name in ("pay_open", "pay_bad") and a.arguments[0] == R]
+    else:
+        syms_any = models[0] if models else (best[0] or None)
+        if syms_any is None and not res.timed_out:
+            syms_any = _probe(probe)
     res.open = sorted({s.arguments[1] for s in syms_any or () if s.name == "pay_open"}, key=str)
     res.bad = any(s.name == "pay_bad" for s in syms_any or ())
     if res.timed_out and not models and best[0] is None:
@@ -493,9 +559,10 @@ def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_
             if q.type == clingo.SymbolType.Function and q.name in PAY_QUERIES:
                 wanted.setdefault(q.arguments[0], set()).add(q.name)
     out: list[Symbol] = []
+    stage1 = stage_one(facts, sorted(wanted, key=str), timeout=timeout)
     for R in sorted(wanted, key=str):
         kinds = wanted[R]
-        res = solve_request(facts, R, count="ways" in kinds, limit=limit, timeout=timeout)
+        res = solve_request(facts, R, count="ways" in kinds, limit=limit, timeout=timeout, stage1=stage1)
         unsettled = []  # what rules.lp leaves open is derived in the main solve too (pay_open)
         if res.payable is None:
             unsettled.append(Function("pay_unsettled", [R, Function("time_limit")]))
@@ -507,7 +574,7 @@ def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_
         if "ways" in kinds and not res.truncated and res.payable is not None and not res.timed_out:
             out.append(Function("pay_count", [R, Number(res.count)]))
         if "snow_max" in kinds:
-            sm = solve_request(facts, R, snow_max=True, timeout=timeout)
+            sm = solve_request(facts, R, snow_max=True, timeout=timeout, stage1=stage1)
             if sm.snow_max is not None:
                 out.append(Function("pay_snow_max", [R, Number(sm.snow_max)]))
             elif sm.payable is None:
