@@ -82,6 +82,7 @@ CARDS.update({
         effects=(fn("add", fn("any_type_produced", 1, fn("land"))),)), types=("Enchantment",), mana_cost=("2", "G")),
     "Icehide Golem": face("Icehide Golem", types=("Artifact", "Creature"), supertypes=("Snow",), mana_cost=("S",),
                           pt=("2", "2")),
+    "Test Hydra": face("Test Hydra", types=("Creature",), subtypes=("Hydra",), mana_cost=("X", "G"), pt=("0", "0")),
     "Grizzly Bears": face("Grizzly Bears", types=("Creature",), mana_cost=("1", "G"), pt=("2", "2")),
     "Unread Rock": CardFace(name="Unread Rock", mana_cost=ManaCost(("2",)), supertypes=(), types=("Artifact",),
                             subtypes=(), abilities=(Ability(kind="unsupported", text="{T}: Add {C} twice, maybe.",

@@ -82,6 +82,13 @@ CASES = [
      ["Alice cannot cast Grizzly Bears."]),
     ("casting on her turn", ["Grizzly Bears is in Alice's hand.", "Alice controls Forest and Island."],
      ["Alice can cast Grizzly Bears."]),
+    ("X is chosen as the spell is cast", ["Test Hydra is in Alice's hand.", "Alice controls Forest, Forest and Island."],
+     ["Alice can cast Test Hydra with X = 2.", "Alice cannot cast Test Hydra with X = 3.", "Alice can cast Test Hydra.",
+      "Alice can pay {X}{G} with X = 2.", "Alice cannot pay {X}{G} with X = 3.", "Alice can pay {2/G}{G/U}{0}."]),
+    ("an ability's cost reduction, and {Q} with no mana to pay",
+     ["Alice controls Pili-Pala, tapped.", "Abilities Alice activates cost {1} less to activate.",
+      "Alice controls Forest."],
+     ["Alice can activate Pili-Pala's mana ability.", "Alice can pay {R}."]),
     ("unreadable mana text is never a definite no", ["Alice controls Unread Rock."],
      []),
 ]
