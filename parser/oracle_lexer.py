@@ -347,6 +347,13 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("lit", "one", t.column))
             i += 1
             continue
+        if t.kind == "lit" and t.value not in ("loyalty", "a", "the", "each", "that", "all", "no", "x", "any",
+                                               "additional", "of", "another", "number", "more", "one_or_more") \
+                and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
+                and (t.orig[:1].isalpha() or t.value in KEYWORD_STARTS or "_" in t.value):
+            out.append(Tok("CKIND", t.value, t.column))
+            i += 1
+            continue
         if t.kind == "lit" and t.value == ",_where_x_be":
             out.append(Tok("lit", "where_x_is", t.column))
             i += 1
@@ -355,7 +362,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("DUR", t.value, t.column))
             i += 1
             continue
-        if t.kind == "lit" and t.value in _COLOR_WORDS and out and out[-1].kind == "lit" \
+        if t.kind == "lit" and (t.value in _COLOR_WORDS or t.value == "snow") and out and out[-1].kind == "lit" \
                 and out[-1].value in ("from", "and_from", "hexproof_from"):
             out.append(Tok("PCOLOR", t.value, t.column))
             i += 1
@@ -373,7 +380,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 continue
         if t.kind == "lit" and t.value in (",", "and") and nxt is not None and (
                 nxt.kind in ("QUOTED", "LANDWALK") or (nxt.kind == "lit" and nxt.value in KEYWORD_STARTS
-                                                       and nxt.value not in ("basic", "battle", "aura"))
+                                                       and nxt.value not in ("basic", "battle", "aura", "snow"))
                 or (nxt.kind == "lit" and nxt.value == "all_creature_type")
                 or (nxt.kind == "lit" and nxt.value == "and" and nxt2 is not None and (
                     nxt2.kind == "QUOTED" or (nxt2.kind == "lit" and nxt2.value in KEYWORD_STARTS)))):
@@ -393,8 +400,8 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("AND_C", "and", t.column))
             i += 2
             continue
-        if in_except and t.kind == "lit" and t.value in (",", "and") and nxt is not None and nxt.kind == "lit" \
-                and nxt.value in _CLAUSE_STARTS:
+        if (in_except or t.value == "and") and t.kind == "lit" and t.value in (",", "and") and nxt is not None \
+                and nxt.kind == "lit" and nxt.value in _CLAUSE_STARTS:
             out.append(Tok("AND_C" if t.value == "and" else "COMMA_C", t.value, t.column))
             i += 1
             continue
@@ -446,5 +453,5 @@ aura commander plot squad escalate afflict annihilator bushido rampage absorb mo
 vanishing graft bloodthirst renown tribute dredge fabricate soulshift frenzy poisonous amplify
 devour backup toxic ripple afterlife casualty reinforce enchant equip protection ward crew
 suspend awaken cumulative basic affinity partner splice champion level reconfigure first_strike
-double_strike split_second flash escape living totem battle jump-start mutate
+double_strike split_second flash escape living totem battle jump-start mutate snow
 """.split())

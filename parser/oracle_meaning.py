@@ -88,7 +88,7 @@ class _Meaning(Transformer):
         if t == "SUBTYPE":
             return tok.value
         if t == "PCOLOR":
-            return fn(_COLOR_WORDS[tok.value])
+            return fn(_COLOR_WORDS.get(tok.value, tok.value))
         if t == "DUR":
             return fn(tok.value)
         if t == "NON":
@@ -269,6 +269,21 @@ class _Meaning(Transformer):
 
     def exceptions(self, c):
         return fn("except", *c)
+
+    # counters (122): counters(Count, Kind) with Count a quantity term or `some`
+    def counters(self, c):
+        if len(c) == 2:
+            return fn("counters", c[0], c[1])
+        k = c[0]
+        if isinstance(k, Fn) and k.name in ("pt_counter", "named_counter", "loyalty"):
+            return fn("counters", fn("some"), k)
+        return fn("counters", k, fn("any_kind"))
+
+    def additional_counters(self, c):
+        return fn("additional_counters", c[0] if len(c) == 2 else fn("a"), c[-1])
+
+    def a_number_of_counters(self, c):
+        return fn("counters", fn("a_number"), c[0])
 
     def with_exceptions(self, c):
         clause, exc = c
