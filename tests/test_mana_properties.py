@@ -10,7 +10,7 @@ import itertools
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from mana_support import ability, face, fn, mana, pay
@@ -19,11 +19,13 @@ TYPES = "wubrgc"
 COLORS = "wubrg"
 NAMES = ["Alpha Rock", "Beta Rock", "Gamma Rock", "Delta Rock", "Epsilon Rock", "Zeta Rock"]
 
-# a source: (kind, data, snow)
+# a source: (kind, data, snow, state); state: ready, tapped (107.5) or a creature that came
+# under Alice's control this turn (302.6) -- neither can be tapped for mana
 source_st = st.tuples(
     st.sampled_from(["fixed", "pair", "any_color", "one_of"]),
     st.tuples(st.sampled_from(TYPES), st.sampled_from(TYPES)),
     st.booleans(),
+    st.sampled_from(["ready", "ready", "ready", "tapped", "sick"]),
 )
 cost_st = st.lists(st.sampled_from(["W", "U", "G", "C", "S", "1", "2", "G/U", "W/B"]), min_size=1, max_size=3)
 pool_st = st.one_of(st.none(), st.tuples(st.lists(st.sampled_from(TYPES), min_size=1, max_size=2), st.booleans()))
@@ -32,7 +34,9 @@ board_st = st.tuples(st.lists(source_st, min_size=1, max_size=4), cost_st, pool_
 
 def options(src):
     """The checker's model of a source: its options, each a list of unit type sets."""
-    kind, (a, b), _ = src
+    kind, (a, b), _, state = src
+    if state != "ready":
+        return []
     if kind == "fixed":
         return [[{a}]]
     if kind == "pair":
@@ -43,7 +47,7 @@ def options(src):
 
 
 def ability_of(src):
-    kind, (a, b), _ = src
+    kind, (a, b), _, _ = src
     if kind == "fixed":
         return ability(mana(a), fn("tap"))
     if kind == "pair":
@@ -54,7 +58,9 @@ def ability_of(src):
 
 
 def faces_for(sources):
-    return {NAMES[i]: face(NAMES[i], ability_of(s), supertypes=("Snow",) if s[2] else ())
+    return {NAMES[i]: face(NAMES[i], ability_of(s), supertypes=("Snow",) if s[2] else (),
+                           types=("Artifact", "Creature") if s[3] == "sick" else ("Artifact",),
+                           pt=("1", "1") if s[3] == "sick" else None)
             for i, s in enumerate(sources)}
 
 
@@ -81,7 +87,8 @@ def units_of(sources, pool):
     """Every source's options as (source name, [ (types, snow) ... ]) lists."""
     out = []
     for i, s in enumerate(sources):
-        out.append((NAMES[i], [[(t, s[2]) for t in opt] for opt in options(s)]))
+        if options(s):
+            out.append((NAMES[i], [[(t, s[2]) for t in opt] for opt in options(s)]))
     if pool:
         types, snow = pool
         out.append(("mana pool", [[({t}, snow) for t in types]]))
@@ -134,7 +141,8 @@ def brute_force(cost, sources, pool, as_any) -> set:
 
 
 def scenario(order, sources, pool, as_any) -> str:
-    lines = [f"    Alice controls {NAMES[i]}.\n" for i in order]
+    tail = {"ready": "", "tapped": ", tapped", "sick": ", which came under her control this turn"}
+    lines = [f"    Alice controls {NAMES[i]}{tail[sources[i][3]]}.\n" for i in order]
     if pool:
         types, snow = pool
         lines.append(f"    Alice has {''.join('{' + t.upper() + '}' for t in types)} in her mana pool"
@@ -160,7 +168,7 @@ def _run(board, order=None):
     return pay(scenario(order, sources, pool, as_any), cost, extra=faces_for(sources), limit=10_000)
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -182,6 +190,8 @@ def test_count_equals_brute_force(board):
     sources, cost, pool, as_any = board
     r = _run(board)
     expected = brute_force(cost, sources, pool, as_any)
+    event("unpayable" if not expected else ("1 way" if len(expected) == 1 else
+                                            "2-9 ways" if len(expected) < 10 else "10+ ways"))
     assert r.count == len(expected), (board, as_ways(r) ^ expected)
     assert as_ways(r) == expected
     assert r.payable == bool(expected)
@@ -198,7 +208,9 @@ def test_permuting_the_board_changes_nothing(board, rnd):
 
 
 def test_checker_rejects_illegal_ways():
-    sources = [("fixed", ("g", "g"), False), ("fixed", ("u", "u"), True)]
+    sources = [("fixed", ("g", "g"), False, "ready"), ("fixed", ("u", "u"), True, "ready"),
+               ("fixed", ("u", "u"), True, "tapped")]
+    assert not legal({"Gamma Rock": Counter({"S": 1})}, ["S"], sources, None, False)   # tapped
     assert legal({"Beta Rock": Counter({"S": 1})}, ["S"], sources, None, False)
     assert not legal({"Alpha Rock": Counter({"S": 1})}, ["S"], sources, None, False)
     assert not legal({"Alpha Rock": Counter({"S": 1})}, ["S"], sources, None, True)   # 107.4h
