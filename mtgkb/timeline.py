@@ -80,7 +80,7 @@ def _target_kind(t) -> str | None:
 _CARD_TYPES = {"instant", "sorcery", "creature", "artifact", "enchantment", "planeswalker", "land", "battle"}
 _CREATE_COPY_WORDS = {"create", "some", "a", "desc", "none", "types", "group", "token", "where", "thats", "copy_of",
                       "all_of", "", "target", "permanent", "creature", "equipped", "those", "one_of", "the",
-                      "exactly", "one", "of", "that", "them", "permanents"}
+                      "exactly", "one", "of", "that", "them", "permanents", "n_of_those"}
 
 
 def _trigger(t: Term):
@@ -119,11 +119,26 @@ def _trigger(t: Term):
     return None
 
 
+_ORVAR_IF = {"targets", "it", "some", "at_least", "desc", "", "other", "types", "group", "permanent", "where",
+             "you_control"}
+_BALOTH = {"if_then", "causes_you_to_discard", "some", "a", "desc", "none", "types", "group", "spell", "ability",
+           "where", "an_opponent_controls", "self", "instead_of_putting_into", "put_onto_battlefield", "it",
+           "graveyard", "your"}
+_SHARE_IF = {"_post", "you_control", "some", "at_least", "desc", "", "share_a_type", "types", "group", "creature",
+             "where"}
+
+
 def _condition(c: Term):
     """Intervening 'if' (603.4) -> condition symbol ('unread' when not understood)."""
     n = _names(c)
-    if ({"target", "targets"} & n) and "other" in " ".join(n) and ("you_control" in n or "you" in n):
+    if isinstance(c, Fn) and c.name == "targets" and n == _ORVAR_IF and c.args[0] == Fn("it"):
+        # "if it targets one or more other permanents you control"
         return Function("targets_other_yours")
+    if isinstance(c, Fn) and n == _SHARE_IF:
+        # "if you control N or more creatures that share a creature type"
+        k = next(x.args[0] for x in _walk(c) if isinstance(x, Fn) and x.name == "at_least")
+        if isinstance(k, int):
+            return Function("control_sharing", [Number(k)])
     return Function("unread")
 
 
@@ -170,7 +185,7 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         if "equipped" in _names(cp):
             out.append(atom("tl_eff", A, Function("copy_token", [Function("equipped")])))
             return True
-        if "those" in _names(cp) or "one_of" in _names(cp):
+        if _names(cp) & {"those", "one_of", "n_of_those"}:
             out.append(atom("tl_eff", A, Function("copy_token", [Function("those")])))
             return True
         return False
@@ -203,7 +218,18 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         if isinstance(what, Fn) and what.name == "discard" and _is_target(who):
             out.append(atom("tl_eff", A, Function("discard")))  # which card: said by the scenario sentence
             return True
-        return False
+    if e.name == "choose" and n <= {"choose", "some", "a", "desc", "", "non", "legendary", "types", "group", "creature",
+                                    "where", "on_battlefield"} and "legendary" in n:
+        # "Choose a nonlegendary creature on the battlefield."
+        out.append(atom("tl_eff", A, Function("choose", [Function("nonlegendary_creature")])))
+        return True
+    if e.name == "characteristic" and len(e.args) == 2 and _target_kind(e.args[0]) and \
+            _names(e.args[1]) <= {"lasting", "becomes", "copy_of", "that", "desc", "none", "types", "group", "creature",
+                                  "where", "until_end_of_turn"} and "copy_of" in _names(e.args[1]):
+        # "Target creature becomes a copy of that creature until end of turn."
+        out.append(atom("tl_target_spec", A, Function(_target_kind(e.args[0]))))
+        out.append(atom("tl_eff", A, Function("become_copy_of_chosen")))
+        return True
     if e.name == "put_counters" and len(e.args) == 2 and "pt_counter" in _names(e.args[0]):
         k = _counter_n(e.args[0])
         pt = next(x for x in _walk(e.args[0]) if isinstance(x, Fn) and x.name == "pt")
@@ -265,9 +291,20 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
                 out.append(atom("tl_eff", A, Function("unread")))
     if ab.kind in ("replacement", "static"):
         for e in ab.effects:
-            if isinstance(e, Fn) and e.name == "characteristic" and "enters_with" in _names(e) and e.args[0] == Fn("self"):
-                if _counter_n(e) == "x" and "pt_counter" in _names(e):
-                    out.append(atom("tl_enters_with_x", A, String("+1/+1")))
+            if isinstance(e, Fn) and e.name == "if_then" and len(e.args) == 2 and _names(e) == _BALOTH:
+                # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
+                # battlefield instead of putting it into your graveyard."
+                out.append(atom("tl_repl", A, Function("opp_discard_to_battlefield")))
+            if isinstance(e, Fn) and e.name == "characteristic" and "enters_with" in _names(e) and e.args[0] == Fn("self") \
+                    and _names(e) <= {"characteristic", "self", "enters_with", "with_counters", "counters", "exactly",
+                                      "x", "a", "pt_counter", "pt"}:
+                pt = next(x for x in _walk(e) if isinstance(x, Fn) and x.name == "pt")
+                kind = f"{pt.args[0]:+d}/{pt.args[1]:+d}"
+                n = _counter_n(e)
+                if n == "x":
+                    out.append(atom("tl_enters_with_x", A, String(kind)))
+                elif isinstance(n, int):
+                    out.append(atom("tl_enters_with_n", A, String(kind), Number(n)))
     return out
 
 
@@ -726,7 +763,8 @@ class Stepper:
                      if ab.kind in ("spell", "unsupported") or not ab.understood)
         st.next_item += 1
         it = Item(id=st.next_item, kind="spell", source=sp.id, source_handle=sp.handle, controller=p, abilities=abil,
-                  targets=self._targets(st, a["targets"]), x=a["x"], label=sp.handle)
+                  targets=self._targets(st, a["targets"]), x=a["x"], label=sp.handle,
+                  chosen=st.handles[a["choosing"]] if a["choosing"] else None)
         st.stack.append(it)
         tg = f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else ""
         st.log.append(("601.2, 601.2i", f"{p} casts {sp.handle}{tg}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
@@ -784,7 +822,7 @@ class Stepper:
     def _card_of(self, st: State, h: str) -> str:
         """The card whose abilities the handle's object has: its own, or (707.2) the card it
         copies -- through copy effects and the values of a token that is a copy."""
-        oid = st.handles.get(h)
+        oid = st.handles.get(resolve_handle(st, h))
         seen = set()
         while oid is not None and oid in st.objects and oid not in seen:
             seen.add(oid)
@@ -866,6 +904,13 @@ class Stepper:
                     what = (f"{eff.arguments[0].number:+d}/{eff.arguments[1].number:+d}" if eff.name == "modify_pt"
                             else str(eff))
                     st.log.append(("611.2, 613.4c", f"  {st.name_of(e.arguments[0].arguments[0].number)} gets {what}"))
+                elif e.name == "copy":
+                    # CR 707.2, 613.2: "becomes a copy" -- a copy effect in layer 1 from now on
+                    o = st.objects[e.arguments[0].arguments[0].number]
+                    st.ts += 1
+                    o.copy_effects.append((e.arguments[1].arguments[0].number, st.ts, None))
+                    st.log.append(("707.2, 613.2", f"  {o.handle} becomes a copy of {st.name_of(e.arguments[1].arguments[0].number)}"))
+                    st.choices.append(f"{it.label} chooses {st.name_of(e.arguments[1].arguments[0].number)}")
                 elif e.name == "counter":
                     o = st.objects[e.arguments[0].arguments[0].number]
                     k = e.arguments[1].string
@@ -932,7 +977,18 @@ class Stepper:
         to = a["to"]
         verb = {"graveyard": "dies" if a["dies"] else "is put into its owner's graveyard", "exile": "is exiled",
                 "hand": "is returned to its owner's hand"}[to]
-        st.log.append(("400.7, 603.6c", f"{o.handle} {verb}"))
+        if a.get("countered"):
+            verb = "is countered and put into its owner's graveyard"
+        st.log.append(("701.6a" if a.get("countered") else "400.7, 603.6c", f"{o.handle} {verb}"))
+        if o.zone == "stack":
+            # CR 400.7, 608.2b (Orvar ruling): a spell that leaves the stack; abilities about it keep
+            # the targets it had when it left
+            it = next((x for x in st.stack if x.kind == "spell" and x.source == oid), None)
+            if it is not None:
+                st.stack.remove(it)
+                for other in st.stack:
+                    if other.ref_spell == it.id and other.ref_targets is None:
+                        other.ref_targets = it.targets
         if o.zone == "battlefield":
             outs = self.event(st, Function("leaves", [_O(oid), Function(to)]))
         else:
@@ -951,11 +1007,21 @@ class Stepper:
             raise ScenarioError(f"{handle} is not in a hand, so it cannot be discarded (701.9a)", s)
         by = Function("by", [String(cause)]) if cause else Function("none")
         st.log.append(("701.9a", f"{player} discards {handle}" + (f" (a spell or ability {cause} controls is the cause)" if cause else "")))
+        models = self.ask(self.facts(st, [atom("tl_event", Function("discard", [_O(oid), String(player), by]))]))
+        to_bf = any(_pick(m, "tl_discard_to") for m in models)
         outs = self.event(st, Function("discard", [_O(oid), String(player), by]))
         res = []
         for b in outs:
-            b.move(b.handles[handle], "graveyard", None)
-            res += self.put_triggers(b)
+            if to_bf:
+                # CR 614.6: the replacement puts it onto the battlefield instead
+                new = b.move(b.handles[handle], "battlefield", player)
+                new.entered = True
+                b.log.append(("614.1a, 614.6", f"  instead of the graveyard, {handle} is put onto the battlefield"))
+                for x in self.event(b, Function("enters", [_O(new.id)])):
+                    res += self.put_triggers(x)
+            else:
+                b.move(b.handles[handle], "graveyard", None)
+                res += self.put_triggers(b)
         return res
 
 
@@ -965,13 +1031,13 @@ def _claim_terms(q: Term, st: State, stepper: Stepper, about: set) -> Symbol:
     """Claim query -> symbol for the final solve of a branch."""
     if isinstance(q, Fn):
         if q.name == "h" and len(q.args) == 1:
-            oid = st.handles.get(q.args[0])
+            oid = st.handles.get(resolve_handle(st, q.args[0]))
             if oid is None:
                 return Function("gone", [String(q.args[0])])
             about.add(_O(oid))
             return _O(oid)
         if q.name == "ab_ref":
-            h = q.args[0].args[0]
+            h = resolve_handle(st, q.args[0].args[0])
             face = stepper.face(stepper._card_of(st, h), stepper.block.pos)
             A = stepper._ability_symbol(face, q.args[1].name, q.args[2], stepper.block)
             return Function("ab", [String(h), A])
@@ -984,6 +1050,18 @@ def _claim_terms(q: Term, st: State, stepper: Stepper, about: set) -> Symbol:
             return Function("tl_token_copy", [String(q.args[0]), String(q.args[1].args[0])])
         return Function(q.name, [_claim_terms(a, st, stepper, about) for a in q.args])
     return sym(q)
+
+
+def resolve_handle(st: State, h: str) -> str:
+    """A handle, or the pseudo-handle of "the token that is a copy of X" -> the handle of
+    that token in this outcome (the latest such token still on the battlefield)."""
+    m = re.fullmatch("\u27e8token copy of (.*)\u27e9", h)
+    if not m:
+        return h
+    for t, copied in reversed(st.copies):  # the latest such token
+        if copied == m.group(1) and t in st.objects:
+            return st.objects[t].handle
+    return h
 
 
 def log_facts(st: State) -> list[Symbol]:

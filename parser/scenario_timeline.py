@@ -58,6 +58,8 @@ def _item(b, ln, node: Tree) -> tuple:
 def _tails(b, ln, tails) -> dict:
     out = {"targets": (), "x": None, "choosing": None}
     for t in tails:
+        if t.data == "tl_tail":  # the choosing form, unwrapped
+            t = t.children[0]
         if t.data == "tl_targets":
             tg = []
             for c in t.children:
@@ -103,9 +105,9 @@ def _resolve_discard(b, ch, ln):
                           "discard": (str(ch[1]), _obj(b, ln, ch[2]))}
 
 
-def _zone(to: str, dies: bool = False):
+def _zone(to: str, dies: bool = False, countered: bool = False):
     def handler(b, ch, ln):
-        return "tl_zone", {"object": _obj(b, ln, ch[0]), "to": to, "dies": dies}
+        return "tl_zone", {"object": _obj(b, ln, ch[0]), "to": to, "dies": dies, "countered": countered}
     return handler
 
 
@@ -127,6 +129,7 @@ GIVEN_HANDLERS.update({
     "tl_dies": _zone("graveyard", dies=True),
     "tl_exiled": _zone("exile"),
     "tl_bounced": _zone("hand"),
+    "tl_countered": _zone("graveyard", countered=True),
     "tl_discard": _discard,
     "tl_step_begins": _step,
 })
@@ -177,7 +180,39 @@ def _count_named(b, ch, ln):
     return [_wrap(fn("tl_count_named", str(ch[0]), n, _base_name(name)), may)], neg
 
 
+# "The token that is a copy of X ...": a claim about the token made as a copy of X (mtgkb/timeline.py
+# finds it in each outcome).  The pseudo-handle cannot be written in a scenario.
+TOKEN_COPY = "\u27e8token copy of {}\u27e9"
+
+
+def _token_handle(b, ln, ref: Tree) -> str:
+    return TOKEN_COPY.format(_obj(b, ln, ref.children[-1]))
+
+
+def _token_claim(b, ch, ln):
+    h = _token_handle(b, ln, ch[0])
+    pred = ch[1]
+    negated = False
+    if pred.data in ("neg_is", "neg_have"):
+        negated = True
+        pred = pred.children[0]
+    return b._queries(pred, h, ln), negated
+
+
+def _token_triggers(negated: bool):
+    def handler(b, ch, ln):
+        h = _token_handle(b, ln, ch[0])
+        ords = [c for c in ch if isinstance(c, Token) and c.type == "ORDINAL"]
+        kinds = [_KINDS[c.data] for c in ch if isinstance(c, Tree) and c.data in _KINDS]
+        ref = ("ab", h, kinds[0] if kinds else "any", _ORDINALS[str(ords[0]).lower()] if ords else 0)
+        return [fn("tl_triggered", _ref_term(ref))], negated
+    return handler
+
+
 CLAIM_HANDLERS.update({
+    "tl_token_claim": _token_claim,
+    "tl_token_triggers": _token_triggers(False),
+    "tl_token_not_triggers": _token_triggers(True),
     "tl_triggers": _triggers(False),
     "tl_not_triggers": _triggers(True),
     "tl_before": _before,
