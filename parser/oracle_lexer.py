@@ -254,6 +254,8 @@ as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+and then
+and that's
 any target
 any other target
 any player
@@ -326,7 +328,7 @@ def _merge_phrases(toks: list[Tok]) -> list[Tok]:
 
 
 _COLOR_WORDS = frozenset(["white", "blue", "black", "red", "green"])
-_CLAUSE_STARTS = frozenset(["it", "it's", "~", "they", "its", "that's"])
+_CLAUSE_STARTS = frozenset(["it", "it's", "~", "they", "its", "that's", "you"])
 
 
 def _is_nounish(t: Tok | None) -> bool:
