@@ -112,6 +112,26 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
         out.append(atom("ability_trigger", A, sym(ab.trigger)))
     if ab.condition is not None:
         out.append(atom("ability_condition", A, sym(ab.condition)))
+    out += exception_facts(A, ab.effects)
+    return out
+
+
+def exception_facts(A: Symbol, effects) -> list[Symbol]:
+    """Copy exceptions (707.9) come as one `exceptions(item, ...)` term of any length;
+    rules.lp reads them one by one as exception_item(A, I, Item)."""
+    out: list[Symbol] = []
+
+    def walk(t) -> None:
+        if isinstance(t, Fn):
+            if t.name == "exceptions":
+                for i, item in enumerate(t.args, start=1):
+                    out.append(atom("exception_item", A, Number(i), sym(item)))
+                return
+            for a in t.args:
+                walk(a)
+
+    for e in effects:
+        walk(e)
     return out
 
 

@@ -19,8 +19,8 @@ def _enters(b, ch, ln):
     name_tok, player = ch[0], str(ch[1])
     name = str(name_tok)
     copy_of = None
-    for tail in ch[4:]:
-        if tail.data == "as_copy_of":
+    for tail in ch[3:]:
+        if hasattr(tail, "data") and tail.data == "as_copy_of":
             copy_of = b.object_ref(tail.children[0], ln)
     if name in b.ctx.handles:
         handle = name
