@@ -151,6 +151,8 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
         if w == "~'s":
             out.append(Tok("lit", "'s", col + 1))
         return out
+    if w in SUBTYPE_FORMS and "'" in w:  # "Urza's"
+        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col)]
     if w.endswith("'s") and w not in _CONTRACTIONS and len(w) > 2:
         return _word_tokens(word[:-2], col) + [Tok("lit", "'s", col + len(word) - 2)]
     if w.endswith("s'") and len(w) > 2:
