@@ -409,8 +409,9 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("AND_C" if t.value == "and" else "COMMA_C", t.value, t.column))
             i += 1
             continue
-        if t.kind == "lit" and t.value == "and" and out and out[-1].kind == "lit" \
-                and out[-1].value in ("you_control", "you_own", "a_opponent_control"):
+        if t.kind == "lit" and t.value == "and" and out and ((out[-1].kind == "lit" and out[-1].value in (
+                "you_control", "you_own", "a_opponent_control")) or (out[-1].kind == "SUBTYPE" and nxt is not None
+                                                                     and nxt.kind == "lit" and nxt.value == "a")):
             out.append(Tok("AND_NP", "and", t.column))
             i += 1
             continue
@@ -431,7 +432,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 i += 1
                 continue
         if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and (
-                nxt.value in VERBS or (nxt.value == "and" and nxt2 is not None and nxt2.kind == "lit"
+                nxt.value in VERBS or (nxt.value in ("and", "or") and nxt2 is not None and nxt2.kind == "lit"
                                        and nxt2.value in VERBS)):
             out.append(Tok("COMMA_V", ",", t.column))
             i += 1
