@@ -161,7 +161,13 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
         accepts = set(ip.choices())
         tok = None
         # 1. names (and handles such as "Forest #2"), plural names after a count
-        if "NAME" in accepts:
+        if "NAME" in accepts and text[pos] == '"':
+            # a handle may be written in quotes (needed when it starts with '#')
+            close = text.find('"', pos + 1)
+            inner = text[pos + 1: close] if close > pos else ""
+            if inner and names.match(inner, 0) == inner:
+                tok = Token("NAME", inner, start_pos=pos, line=line, column=column + pos, end_pos=close + 1)
+        if tok is None and "NAME" in accepts:
             name = names.match(text, pos)
             if name is not None:
                 end = pos + len(name)

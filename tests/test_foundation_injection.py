@@ -137,13 +137,17 @@ def test_script_named_card_in_a_file_is_a_comment_not_code(in_tmp):
     assert "script.mtg:4:1: error: " in p.stderr
 
 
-def test_quoted_script_in_a_called_handle_is_cut_by_a_comment(cli, in_tmp):
-    """A `called "..."` handle with ' #end' inside: the '#' after a blank starts a
-    comment even inside the quotes, so the sentence is incomplete: a clean exit 2."""
+def test_quoted_script_in_a_called_handle_is_just_a_name(cli, in_tmp):
+    """A `called "..."` handle with '#' inside the quotes: a '#' inside quotes does
+    not start a comment, so the hostile text is a handle like any other and nothing runs."""
+    hostile = "#script (python) import os; os.system('touch PWNED') #end"
     f = in_tmp / "called.mtg"
-    f.write_text('ruling "x"\n  given:\n    Alice controls Grizzly Bears called "#script (python) import os; '
-                 'os.system(\'touch PWNED\') #end".\n  expect:\n    Grizzly Bears is 2/2.\n', encoding="utf-8")
-    rc, out, err = cli("check", str(f))
+    f.write_text('ruling "x"\n  given:\n    Alice controls Grizzly Bears called "' + hostile + '".\n'
+                 '  expect:\n    "' + hostile + '" is 2/2.\n    "' + hostile + '" is named Grizzly Bears.\n',
+                 encoding="utf-8")
+    rc, out, err = cli("check", str(f), "--format", "json")
     _no_pwned(in_tmp)
-    assert rc == 2 and "Traceback" not in err
-    assert "called.mtg:3:" in err
+    assert rc == 0 and "Traceback" not in err, err
+    doc = json.loads(out)
+    assert doc["summary"]["passed"] == 1
+    assert doc["results"][0]["claims"][0]["text"].startswith('"' + hostile)
