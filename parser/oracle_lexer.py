@@ -256,6 +256,10 @@ as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+attack or block
+that much
+your opponent control
+or fewer
 and then
 and that's
 any target
