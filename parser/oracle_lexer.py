@@ -398,7 +398,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value == "except":
             i += 1
             continue
-        if in_except and t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value == "and" \
+        if t.kind == "lit" and t.value == "," and nxt is not None and nxt.kind == "lit" and nxt.value == "and" \
                 and nxt2 is not None and nxt2.kind == "lit" and nxt2.value in _CLAUSE_STARTS:
             out.append(Tok("AND_C", ", and", t.column))
             i += 2

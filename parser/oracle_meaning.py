@@ -291,7 +291,8 @@ class _Meaning(Transformer):
 
     # ---- whole lines ------------------------------------------------------------------
     def line_keyword(self, c):
-        return {"kind": "keyword", "effects": tuple(c[0])}
+        kws = c[0] if isinstance(c[0], tuple) else (fn("keyword", c[0]),)
+        return {"kind": "keyword", "effects": tuple(kws)}
 
     def line_activated(self, c):
         costs, body = tuple(c[0]), c[1]
