@@ -89,7 +89,7 @@ def explaining_program(text: str | None = None) -> str:
         extra.append(rule + (f" :- {body}." if body else "."))
 
     cast.parse_string(text, visit)
-    return text + "\n%%% generated: derivation twins for explanations\n#show " + WHY + "/4.\n" + "\n".join(extra) + "\n"
+    return text + "\n%%% generated: derivation twins for explanations\n#defined " + WHY + "/4.\n#show " + WHY + "/4.\n" + "\n".join(extra) + "\n"
 
 
 def _positive_atom(lit) -> bool:

@@ -34,15 +34,11 @@ SCENARIO_FILES = sorted(p.relative_to(REPO).as_posix() for p in (REPO / "kb" / "
     sorted(p.relative_to(REPO).as_posix() for p in DATA.glob("*.mtg") if not p.name.startswith("bad_"))
 
 
-# clingo reports every signature-only `#show p/n.` of a derived predicate as "info: no
-# atoms over signature occur in program" when the facts arrive through the backend
-# before grounding (mtgkb/solver.py); `#show p(X) : p(X).` or `#defined p/n.` in
-# rules.lp silences it.
-SHOW_INFO = pytest.mark.xfail(strict=True, reason="product bug: rules.lp's `#show p/n.` lines make clingo log "
-                              "'no atoms over signature occur in program' on every solve")
+# clingo reports a signature-only `#show p/n.` of a predicate with no atoms as "info: no
+# atoms over signature occur in program"; rules.lp declares every shown predicate with
+# `#defined` so that a solve logs nothing.
 
 
-@SHOW_INFO
 @pytest.mark.parametrize("file", SCENARIO_FILES)
 def test_no_clingo_messages(session, file):
     """Clingo's logger output is collected per solve; any message fails the test."""
@@ -54,7 +50,6 @@ def test_no_clingo_messages(session, file):
     assert seen == []
 
 
-@SHOW_INFO
 def test_no_clingo_messages_when_explaining(session):
     """The explaining program (derivation twins) must be as clean as the plain one."""
     sf = session.load(str(DATA / "verdicts.mtg"))
