@@ -285,6 +285,16 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
             out.append(atom("tl_on_type", A, Function(k)))
         if ab.condition is not None:
             out.append(atom("tl_if", A, _condition(ab.condition)))
+    if ab.kind == "activated":
+        # CR 602.2b, 601.2h: the costs paid as the ability is activated
+        for c in ab.costs:
+            if c == Fn("tap"):
+                out.append(atom("tl_cost", A, Function("tap")))
+            elif isinstance(c, Fn) and c.name == "exile" and _names(c) <= {"exile", "some", "a", "desc", "none", "types",
+                                                                          "group", "card", "where", "from", "graveyard",
+                                                                          "your"} | _CARD_TYPES:
+                kinds = [g for g in _names(c) if g in _CARD_TYPES]
+                out.append(atom("tl_cost", A, Function("exile_gy", [Function(kinds[0] if kinds else "card")])))
     if ab.kind in ("triggered", "spell", "activated"):
         for e in ab.effects:
             if not _effect(e, out, A):
@@ -681,6 +691,17 @@ class Stepper:
             rank = {s.arguments[0].string: s.arguments[1].number for s in _pick(m, "tl_rank")}
             picks = {(s.arguments[0], s.arguments[1]): s.arguments[2] for s in _pick(m, "tl_pick")}
             dropped = {(s.arguments[0], s.arguments[1]) for s in _pick(m, "tl_no_target")}
+            for c in _pick(m, "tl_paid"):
+                # CR 602.2b, 601.2h: the costs are paid before any player can act
+                what, thing = c.arguments[1], c.arguments[2].arguments[0].number
+                if what.name == "tap":
+                    b.objects[thing].tapped = True
+                    b.log.append(("602.2b, 601.2h", f"  cost paid: {b.name_of(thing)} is tapped"))
+                elif what.name == "exile":
+                    h = b.name_of(thing)
+                    b.move(thing, "exile", None)
+                    b.choices.append(f"exiled to pay: {h}")
+                    b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
             for u in _pick(m, "tl_unsure"):
                 b.unsure.append(u.arguments[1])
                 b.log.append(("603.2", f"{b.name_of(u.arguments[0].arguments[0].number)}: "
@@ -792,6 +813,8 @@ class Stepper:
         # CR 602.2: once announced, no player acts until it is paid for; it goes on the stack
         st.stack.append(it)
         st.log.append(("602.2", f"{p} activates {it.label}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
+        if a.get("choosing"):
+            it.chosen = st.handles[a["choosing"]]
         outs = self.event(st, Function("activate", [_I(it.id), _O(oid), String(p)]))
         return [b for o2 in outs for b in self.put_triggers(o2)]
 
@@ -819,6 +842,14 @@ class Stepper:
         A = self._ability_symbol(face, kind, n, s)
         return next((it for it in reversed(st.stack) if A in it.abilities and it.source_handle == h), None)
 
+    def _already_resolved(self, st: State, ref: tuple, s: Sentence) -> bool:
+        if ref[0] == "obj":
+            key = Function("obj", [String(ref[1])])
+        else:
+            face = self.face(self._card_of(st, ref[1]), s.pos)
+            key = Function("ab", [String(ref[1]), self._ability_symbol(face, ref[2], ref[3], s)])
+        return key in st.resolved
+
     def _card_of(self, st: State, h: str) -> str:
         """The card whose abilities the handle's object has: its own, or (707.2) the card it
         copies -- through copy effects and the values of a token that is a copy."""
@@ -843,6 +874,9 @@ class Stepper:
     def _resolve_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
         target = self._find_item(st, a["item"], s)
+        if target is None and self._already_resolved(st, a["item"], s):
+            # In this outcome it has already resolved (an earlier resolution went past it, 405.5)
+            return [st]
         if target is None and st.unsure and a["item"][0] == "ab":
             raise Unsettled(f"{s.text!r}: whether that ability triggered depends on text mtgkb does not understand")
         if target is None:
