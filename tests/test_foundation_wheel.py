@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -39,11 +40,19 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory, wheel) -> Path:
-    """A venv that sees clingo and lark from the system site-packages (to save a
-    download) but gets mtgkb only from the wheel."""
+    """A venv that gets mtgkb only from the wheel and its dependencies (clingo, lark)
+    from the environment running the tests, to save a download.
+
+    The test environment is itself usually a venv (CI's .venv), whose packages a
+    `--system-site-packages` venv would not see: its site-packages directories are
+    added with a .pth file instead.  .pth files found there are not run, so the
+    editable install of mtgkb in the test environment stays invisible."""
     v = tmp_path_factory.mktemp("venv") / "v"
-    _run([sys.executable, "-m", "venv", "--system-site-packages", str(v)])
+    _run([sys.executable, "-m", "venv", str(v)])
     py = v / "bin" / "python"
+    site = _run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip()
+    parent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (Path(site) / "zz_test_environment.pth").write_text("\n".join(sorted(parent)) + "\n", encoding="utf-8")
     _run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)])
     return v
 
