@@ -79,7 +79,8 @@ class _Meaning(Transformer):
     # ---- generic: alias name -> term name ------------------------------------------
     def __default__(self, data, children, meta):
         name = data.value if isinstance(data, Token) else str(data)
-        return fn(name, *(c for c in children if c is not None))
+        # a cost list inside another node (a "—" keyword cost) is the term costs(...)
+        return fn(name, *(fn("costs", *c) if isinstance(c, tuple) else c for c in children if c is not None))
 
     def __default_token__(self, tok: Token):
         t = tok.type

@@ -88,6 +88,22 @@ def test_glittering_frost_is_a_triggered_mana_ability():
     assert render(trig.effects[0]) == "statement(its_controller,add_additional(any_color(1)))"
 
 
+def _valid(t) -> bool:
+    from mtgkb.parser.terms import Fn
+    if isinstance(t, Fn):
+        return isinstance(t.name, str) and all(_valid(a) for a in t.args)
+    return isinstance(t, (str, int)) and not isinstance(t, bool)
+
+
+def test_terms_are_terms():
+    """Every meaning is made of Fn/str/int only (what mtgkb.facts maps onto clingo)."""
+    for r in list(_rows().values())[:3000]:
+        for f in card_from_json(r).faces:
+            for ab in f.abilities:
+                for t in ab.costs + ab.effects + ab.riders + tuple(x for x in (ab.trigger, ab.condition) if x is not None):
+                    assert _valid(t), (ab.text, t)
+
+
 def test_parse_is_deterministic():
     rows = list(_rows().values())[:400]
     a = [[(ab.kind, render_all(ab)) for f in card_from_json(r).faces for ab in f.abilities] for r in rows]

@@ -61,3 +61,23 @@ def test_unsupported_line_is_kept_with_position():
     ab = parse("Frobnicate the zorblax thoroughly.")
     assert ab.kind == "unsupported" and not ab.understood
     assert ab.text == "Frobnicate the zorblax thoroughly." and ab.reason
+
+
+def test_grammar_aliases_do_not_shadow_transformer_methods():
+    """A rule alias named like a lark Transformer method ("transform") would call
+    that method instead of building a term."""
+    import re
+    from importlib.resources import files
+
+    from lark import Transformer
+
+    text = files("mtgkb.parser").joinpath("oracle.lark").read_text(encoding="utf-8")
+    names = set(re.findall(r"-> (\w+)", text)) | set(re.findall(r"^[?!]?(\w+)\s*:", text, re.M))
+    assert not [n for n in names if hasattr(Transformer, n)]
+
+
+def test_grammar_is_lalr_strict():
+    from mtgkb.parser.oracle import _parser
+
+    p = _parser()
+    assert p.options.parser == "lalr" and p.options.strict
