@@ -162,7 +162,13 @@ class _Meaning(Transformer):
     def desc_types(self, c):
         return c[0]
 
-    # posts are marked so `desc` can tell them from adjectives
+    def post(self, c):
+        # posts are marked so `desc` can tell them from adjectives
+        p = c[0]
+        if isinstance(p, Fn) and p.name == "_post":
+            return p
+        return fn("_post", p)
+
     def _mark(name):  # noqa: N805 - helper building methods
         def m(self, c):
             return fn("_post", fn(name, *c))
@@ -433,7 +439,9 @@ def _change(v: Term) -> list[Term] | None:
                 return [fn("add_supertype", s) for s in sts]
             if p.name == "every_creature_type":
                 return [fn("every_creature_type")]
-        return [fn("is", *v.args)]
+        if isinstance(p, Fn) and p.name in ("a_type", "types_plain", "colors", "pt", "chosen_type", "chosen_color"):
+            return [fn("is", *v.args)]
+        return None
     if v.name == "gets" and len(v.args) == 1:
         return [fn("modify_pt", *v.args[0].args)]
     if v.name == "has" and len(v.args) == 1:
@@ -450,7 +458,10 @@ def _change(v: Term) -> list[Term] | None:
                 return None
             out.extend(c)
         return out
-    return [v]
+    if v.name in ("has", "gains", "loses", "lasting", "becomes", "base_pt_equal", "gets_for_each",
+                  "gets_for_each_counter"):
+        return [v]
+    return None
 
 
 def meaning(tree: Tree, *, parse_quoted: Callable[[str], Fn]) -> dict:
