@@ -192,7 +192,7 @@ def tokenize(text: str) -> list[Tok]:
             inner = v.strip('"')
             toks.append(Tok("QUOTED", inner, col))
             rest = text[m.end():].strip()
-            if inner.rstrip().endswith(".") and not rest:
+            if inner.rstrip().endswith(".") and (not rest or rest[0].isupper()):
                 # Oracle puts the sentence's period inside the quotes: give it back
                 toks.append(Tok("lit", ".", m.end()))
         elif kind == "loyal":
