@@ -123,7 +123,7 @@ _TOKEN_RE = re.compile(
     r"""(?P<quote>"[^"]*"?)
       |(?P<loyal>\[[+\-−]?[0-9X]+\])
       |(?P<sym>\{[^{}]*\})
-      |(?P<pt>[+\-−]?[0-9X*]+/[+\-−]?[0-9X*]+)
+      |(?P<pt>[+\-−]?[0-9XY*]+/[+\-−]?[0-9XY*]+)
       |(?P<num>\d+)
       |(?P<word>~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
       |(?P<punct>[,:.;—•–])
@@ -256,6 +256,7 @@ as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+a land type
 attack or block
 that much
 your opponent control
