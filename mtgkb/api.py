@@ -10,6 +10,7 @@ from mtgkb.parser.errors import ParseError
 from mtgkb.parser.scenario import _ClaimBuilder, _Context, Line
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
+from . import timeline
 from .check import Session, check_paths
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .facts import Encoded, atom
@@ -124,7 +125,13 @@ class KnowledgeBase:
         if not blocks:
             raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
         block = blocks[-1]
-        enc = self.session.encode(sf, block)
+        if timeline.is_timeline(block):  # issue 6: the handles of the timeline's first outcome
+            _, enc, _ = self.session.evaluate(sf, block)
+            if enc is None:
+                raise ParseError("the scenario's events cannot be stepped through", sf.path, block.pos.line, 1,
+                                 expected=("a scenario whose events are possible",))
+        else:
+            enc = self.session.encode(sf, block)
         ctx = _Context(self.session.db.name_table(), set(_players(enc)))
         for h in enc.objects:
             ctx.names.add(h)

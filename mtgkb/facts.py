@@ -281,6 +281,7 @@ def encode_block(block: Block, find_face) -> Encoded:
             facts.append(atom("claim_about", Id, O))
         claims.append((c, Id))
     facts += mana.block_facts(facts, faces)
+    facts += entered_facts(block, objects, faces)
     return Encoded(facts=facts, objects=objects, handles={v: k for k, v in objects.items()}, claims=claims,
                    faces=faces, origins=origins)
 
@@ -318,3 +319,16 @@ def _object_facts(O: Symbol, spec: ObjectSpec, player: str, ts: int, need_face, 
     if spec.tapped:
         out.append(atom("tapped", O))
     return out
+
+
+# ----------------------------------------------------------------------------- timeline (issue 6)
+
+def entered_facts(block: Block, objects: dict[str, Symbol], faces: dict[str, CardFace]) -> list[Symbol]:
+    """Objects that entered the battlefield by an `enters` sentence (tl_entered/1) and the
+    timeline meaning of the faces, so that "enters with" replacements (614.1c) apply to
+    them also in a block without timeline events."""
+    from .timeline import face_timeline_facts
+
+    out = [atom("tl_entered", objects[s.args["object"]]) for s in block.given if s.kind == "enters"]
+    return out + (face_timeline_facts(faces) if out else [])
+

@@ -39,7 +39,9 @@ _STEP_NAMES = {"upkeep": "upkeep", "draw": "draw step", "combat": "beginning of 
 
 
 def is_timeline(block: Block) -> bool:
-    return any(s.kind in TIMELINE_KINDS for s in block.given)
+    """Events of the timeline, or claims about triggers and their outcomes."""
+    return any(s.kind in TIMELINE_KINDS for s in block.given) or any(
+        isinstance(q, Fn) and q.name.startswith("tl_") for c in block.expect for q in c.queries)
 
 
 # ----------------------------------------------------------------------------- meaning of abilities
@@ -124,8 +126,8 @@ _ORVAR_IF = {"targets", "it", "some", "at_least", "desc", "", "other", "types", 
 _BALOTH = {"if_then", "causes_you_to_discard", "some", "a", "desc", "none", "types", "group", "spell", "ability",
            "where", "an_opponent_controls", "self", "instead_of_putting_into", "put_onto_battlefield", "it",
            "graveyard", "your"}
-_SHARE_IF = {"_post", "you_control", "some", "at_least", "desc", "", "share_a_type", "types", "group", "creature",
-             "where"}
+_SHARE_IF = {"_post", "you_control", "some", "at_least", "desc", "", "none", "share_a_type", "types", "group",
+             "creature", "where"}
 
 
 def _condition(c: Term):
@@ -134,7 +136,7 @@ def _condition(c: Term):
     if isinstance(c, Fn) and c.name == "targets" and n == _ORVAR_IF and c.args[0] == Fn("it"):
         # "if it targets one or more other permanents you control"
         return Function("targets_other_yours")
-    if isinstance(c, Fn) and n == _SHARE_IF:
+    if isinstance(c, Fn) and n <= _SHARE_IF and {"share_a_type", "at_least", "creature", "you_control"} <= n:
         # "if you control N or more creatures that share a creature type"
         k = next(x.args[0] for x in _walk(c) if isinstance(x, Fn) and x.name == "at_least")
         if isinstance(k, int):
@@ -200,13 +202,12 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         if subj == Fn("you") and isinstance(what, Fn) and what.name in ("gain_life", "lose_life"):
             out.append(atom("tl_eff", A, Function("untracked", [Function(what.name)])))  # life totals: not modelled
             return True
-        return False
     if e.name in ("draw", "scry") or (e.name == "and" and all(isinstance(a, Fn) for a in e.args)):
         if e.name == "and":
             return all(_effect(a, out, A) for a in e.args)
         out.append(atom("tl_eff", A, Function("untracked", [Function(e.name)])))  # libraries: not modelled
         return True
-    if e.name == "characteristic" and len(e.args) == 2:
+    if e.name in ("characteristic", "statement") and len(e.args) == 2:
         who, what = e.args
         if isinstance(what, Fn) and what.name == "lasting" and what.args and isinstance(what.args[0], Fn) \
                 and what.args[0].name == "gets" and _target_kind(who):
@@ -223,7 +224,7 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         # "Choose a nonlegendary creature on the battlefield."
         out.append(atom("tl_eff", A, Function("choose", [Function("nonlegendary_creature")])))
         return True
-    if e.name == "characteristic" and len(e.args) == 2 and _target_kind(e.args[0]) and \
+    if e.name in ("characteristic", "statement") and len(e.args) == 2 and _target_kind(e.args[0]) and \
             _names(e.args[1]) <= {"lasting", "becomes", "copy_of", "that", "desc", "none", "types", "group", "creature",
                                   "where", "until_end_of_turn"} and "copy_of" in _names(e.args[1]):
         # "Target creature becomes a copy of that creature until end of turn."
@@ -305,8 +306,8 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
                 # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
                 # battlefield instead of putting it into your graveyard."
                 out.append(atom("tl_repl", A, Function("opp_discard_to_battlefield")))
-            if isinstance(e, Fn) and e.name == "characteristic" and "enters_with" in _names(e) and e.args[0] == Fn("self") \
-                    and _names(e) <= {"characteristic", "self", "enters_with", "with_counters", "counters", "exactly",
+            if isinstance(e, Fn) and e.name in ("characteristic", "statement") and "enters_with" in _names(e) and e.args[0] == Fn("self") \
+                    and _names(e) - {"statement"} <= {"characteristic", "self", "enters_with", "with_counters", "counters", "exactly",
                                       "x", "a", "pt_counter", "pt"}:
                 pt = next(x for x in _walk(e) if isinstance(x, Fn) and x.name == "pt")
                 kind = f"{pt.args[0]:+d}/{pt.args[1]:+d}"
