@@ -363,6 +363,17 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("CKIND", t.value, t.column))
             i += 1
             continue
+        if t.kind == "lit" and t.value == "," and out and out[-1].kind == "SUBTYPE" and i + 1 < n \
+                and toks[i + 1].kind == "lit" and toks[i + 1].value == "a" and any(
+                    x.kind == "lit" and x.value == "create" for x in out[-4:]):
+            out.append(Tok("NAMECOMMA", ",", t.column))  # "create Marit Lage, a legendary ... token"
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "snow" and i + 2 < n and toks[i + 1].kind == "lit" \
+                and toks[i + 1].value == "and" and toks[i + 2].kind == "SUBTYPE":
+            out.append(Tok("SNOWAND", "snow", t.column))  # "snow and Zombie creatures"
+            i += 2
+            continue
         if t.kind == "lit" and t.value == ",_where_x_be":
             out.append(Tok("lit", "where_x_is", t.column))
             i += 1

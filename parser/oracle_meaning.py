@@ -67,7 +67,7 @@ _TARGETING = {"target", "any_target", "any_other_target", "target_players", "tar
               "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}
 
 
-_CONNECTORS = {"AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
+_CONNECTORS = {"NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
                "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
 
 
