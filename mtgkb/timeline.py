@@ -34,7 +34,7 @@ from .facts import Encoded, FactError, atom, face_facts, obj, sym
 from .solver import SolveResult, Solver, program_text
 
 MAX_BRANCHES = 64
-TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step"}
+TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap"}
 _STEP_NAMES = {"upkeep": "upkeep", "draw": "draw step", "combat": "beginning of combat step", "end": "end step"}
 
 
@@ -154,6 +154,34 @@ def _counter_n(t) -> int | str | None:
     return None
 
 
+def _token_desc(t) -> list[Symbol] | None:
+    """'a 1/1 green Snake creature token' -> the token's characteristics (111.3), with the
+    name its subtypes give it (111.4); None when not understood."""
+    if not (isinstance(t, Fn) and t.name == "some" and len(t.args) == 2 and isinstance(t.args[1], Fn)
+            and t.args[1].name == "desc"):
+        return None
+    n = _names(t)
+    if n - {"some", "a", "desc", "", "pt", "colored", "types", "group", "subtype", "token", "where", "creature",
+            "artifact", "enchantment", "w", "u", "b", "r", "g"} or "token" not in n:
+        return None
+    vals: list[Symbol] = []
+    subs = []
+    for x in _walk(t):
+        if isinstance(x, Fn) and x.name == "pt" and len(x.args) == 2 and all(isinstance(v, int) for v in x.args):
+            vals += [Function("power", [Number(x.args[0])]), Function("toughness", [Number(x.args[1])])]
+        elif isinstance(x, Fn) and x.name == "colored" and x.args and isinstance(x.args[0], Fn):
+            vals.append(Function("color", [Function(x.args[0].name)]))
+        elif isinstance(x, Fn) and x.name == "subtype" and x.args and isinstance(x.args[0], str):
+            vals.append(Function("subtype", [String(x.args[0])]))
+            subs.append(x.args[0])
+        elif isinstance(x, Fn) and x.name == "group":
+            for g in x.args:
+                if isinstance(g, Fn) and g.name in ("creature", "artifact", "enchantment"):
+                    vals.append(Function("card_type", [Function(g.name)]))
+    vals.append(Function("name", [String(" ".join(subs + ["Token"]))]))
+    return sorted(set(vals), key=str)
+
+
 def _effect(e: Term, out: list, A: Symbol) -> bool:
     """One effect term -> facts; False when not understood."""
     if not isinstance(e, Fn):
@@ -219,6 +247,15 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         if isinstance(what, Fn) and what.name == "discard" and _is_target(who):
             out.append(atom("tl_eff", A, Function("discard")))  # which card: said by the scenario sentence
             return True
+    if e.name == "create_for_each_counter" and len(e.args) == 3 and e.args[2] == Fn("it"):
+        vals = _token_desc(e.args[0])
+        pt = next((x for x in _walk(e.args[1]) if isinstance(x, Fn) and x.name == "pt"), None)
+        if vals is None or pt is None or _names(e.args[1]) - {"counters", "some", "pt_counter", "pt"}:
+            return False
+        kind = f"{pt.args[0]:+d}/{pt.args[1]:+d}"
+        out.append(atom("tl_eff", A, Function("tokens_per_counter", [String(kind)])))
+        out += [atom("tl_token_desc", A, v) for v in vals]
+        return True
     if e.name == "choose" and n <= {"choose", "some", "a", "desc", "", "non", "legendary", "types", "group", "creature",
                                     "where", "on_battlefield"} and "legendary" in n:
         # "Choose a nonlegendary creature on the battlefield."
@@ -364,6 +401,7 @@ class Item:
     ref_targets: tuple | None = None  # that spell's targets when it left the stack
     chosen: int | None = None
     label: str = ""
+    lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
 
 
 @dataclass
@@ -492,6 +530,7 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
         out += [atom("tl_ref_target", I, _tgt(t)) for t in tg if not isinstance(t, str)]
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, _O(it.chosen)))
+    out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
     return out
 
 
@@ -641,6 +680,16 @@ class Stepper:
             return self._zone(st, s)
         if k == "tl_discard":
             return self._discard(st, s, a["player"], a["object"], None)
+        if k == "tl_tap":
+            # CR 106.12, 605.3a, 605.4a: tapping for mana activates a mana ability; it and any triggered mana
+            # ability resolve at once, without the stack (the mana pool is asked by payment claims, issue 5)
+            self._player(st, a["player"])
+            o = st.objects[st.handles[a["object"]]]
+            if o.zone != "battlefield" or o.tapped:
+                raise ScenarioError(f"{o.handle} is not an untapped permanent, so it cannot be tapped for mana (107.5)", s)
+            o.tapped = True
+            st.log.append(("605.3a, 605.4a", f"{a['player']} taps {o.handle} for mana (a mana ability: no stack)"))
+            return [st]
         if k == "tl_step":
             st.log.append(("603.2b", f"{a['player']}'s {_STEP_NAMES.get(a['step'], a['step'])} begins"))
             outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
@@ -726,9 +775,11 @@ class Stepper:
                     T = picks[(S, A)]
                     tg = (T.arguments[0].number,) if T.type == clingo.SymbolType.Function else (T.string,)
                     b.choices.append(f"target of {self._ab_text(A)}: {b.name_of(tg[0])}")
+                lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in _pick(m, "tl_lki_counters")
+                                   if x.arguments[0] == S))
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, ref_spell=ref, ref_targets=ref_targets,
-                                      label=self._label(A, h)))
+                                      label=self._label(A, h), lki=lki))
             out.append(b)
         return out
 
@@ -951,6 +1002,21 @@ class Stepper:
                     k = e.arguments[1].string
                     o.counters[k] = o.counters.get(k, 0) + e.arguments[2].number
                     st.log.append(("122.1", f"  {o.handle} gets {e.arguments[2].number} {k} counter(s)"))
+            for mk in _pick(m, "tl_make_tokens"):
+                vals = tuple(v.arguments[1] for v in _pick(m, "tl_new_token_value"))
+                base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
+                made = []
+                for _ in range(mk.arguments[1].number):
+                    k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
+                    handle = base if k == 0 else f"{base} #{k + 1}"
+                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
+                                     controller=it.controller, token=True, token_values=vals)
+                    tok.entered = True
+                    st.tokens.append(tok.id)
+                    entered.append(tok.id)
+                    made.append(handle)
+                st.log.append(("111.3, 603.10a, 608.2h", f"  {it.controller} creates {len(made)} token(s) "
+                                                          f"(one for each counter it had as it last existed)"))
             copies = _pick(m, "tl_copy")
             if copies:
                 T = copies[0].arguments[1].arguments[0].number

@@ -28,7 +28,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
-TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step"}
+TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap"}
 
 
 def _trees(ch, name):
@@ -132,6 +132,7 @@ GIVEN_HANDLERS.update({
     "tl_countered": _zone("graveyard", countered=True),
     "tl_discard": _discard,
     "tl_step_begins": _step,
+    "tl_tap": lambda b, ch, ln: ("tl_tap", {"player": str(ch[0]), "object": _obj(b, ln, ch[1])}),
 })
 
 

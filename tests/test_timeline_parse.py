@@ -58,6 +58,8 @@ GIVEN = [
     ("Alice's upkeep begins.", "tl_step", {"step": "upkeep"}),
     ("Bob's draw step begins.", "tl_step", {"player": "Bob", "step": "draw"}),
     ("Alice's end step begins.", "tl_step", {"step": "end"}),
+    ("Alice taps Grizzly Bears for mana.", "tl_tap", {"player": "Alice", "object": "Grizzly Bears"}),
+    ("Alice taps Llanowar Elves for {G}.", "tl_tap", {"object": "Llanowar Elves"}),
 ]
 
 

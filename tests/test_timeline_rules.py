@@ -238,3 +238,45 @@ def test_step_solves_log_nothing_about_the_timeline(session):
     for b in sf.blocks:
         tr = timeline.evaluate(b, session.finder(sf, b), session.reference, session.solver)
         assert not [m for m in tr.messages if "tl_" in m], tr.messages
+
+
+def test_tapping_for_mana_uses_no_stack_and_cannot_tap_twice(session, tmp_path):
+    rr = run(session, tmp_path, """
+ruling "tap"
+  about: Llanowar Elves
+  given:
+    Alice controls Llanowar Elves.
+    Alice controls Plain Grower.
+    Alice taps Llanowar Elves for mana.
+  expect:
+    Llanowar Elves is tapped.
+    Plain Grower's triggered ability does not trigger.
+""")
+    assert verdicts(rr) == ["holds", "holds"], rr.claims
+    rr = run(session, tmp_path, """
+ruling "tap twice"
+  about: Llanowar Elves
+  given:
+    Alice controls Llanowar Elves.
+    Alice taps Llanowar Elves for mana.
+    Alice taps Llanowar Elves for mana.
+  expect:
+    Llanowar Elves is tapped.
+""")
+    assert rr.status == "error" and "107.5" in rr.error
+
+
+def test_dies_trigger_uses_last_known_counters(session, tmp_path):
+    rr = run(session, tmp_path, """
+ruling "lki"
+  about: Hooded Hydra
+  given:
+    Alice casts Hooded Hydra with X = 2.
+    Hooded Hydra resolves.
+    Hooded Hydra dies.
+    Hooded Hydra's triggered ability resolves.
+  expect:
+    Alice controls 2 permanents named Snake Token.
+    Alice controls 3 permanents named Snake Token.
+""")
+    assert verdicts(rr) == ["holds", "fails"], rr.claims
