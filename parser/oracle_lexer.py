@@ -256,6 +256,8 @@ as a instant
 any time you could cast a instant
 any time you could cast a sorcery
 you control
+a player cast
+last turn
 a land type
 attack or block
 that much
