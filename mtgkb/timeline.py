@@ -864,7 +864,8 @@ class Stepper:
                   label=self._label(A, h) if A is not None else f"an ability of {h}")
         # CR 602.2: once announced, no player acts until it is paid for; it goes on the stack
         st.stack.append(it)
-        st.log.append(("602.2", f"{p} activates {it.label}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
+        tg = f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else ""
+        st.log.append(("602.2", f"{p} activates {it.label}{tg}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
         if a.get("choosing"):
             it.chosen = st.handles[a["choosing"]]
         outs = self.event(st, Function("activate", [_I(it.id), _O(oid), String(p)]))
