@@ -44,14 +44,15 @@ def venv(tmp_path_factory, wheel) -> Path:
     from the environment running the tests, to save a download.
 
     The test environment is itself usually a venv (CI's .venv), whose packages a
-    `--system-site-packages` venv would not see: its site-packages directories are
-    added with a .pth file instead.  .pth files found there are not run, so the
+    `--system-site-packages` venv would not see: every site-packages directory on the
+    test interpreter's path is added with a .pth file instead.  .pth files found there are not run, so the
     editable install of mtgkb in the test environment stays invisible."""
     v = tmp_path_factory.mktemp("venv") / "v"
     _run([sys.executable, "-m", "venv", str(v)])
     py = v / "bin" / "python"
     site = _run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).stdout.strip()
     parent = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    parent |= {p for p in sys.path if p.rstrip("/").endswith(("site-packages", "dist-packages"))}
     (Path(site) / "zz_test_environment.pth").write_text("\n".join(sorted(parent)) + "\n", encoding="utf-8")
     _run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)])
     return v
