@@ -597,7 +597,8 @@ class Stepper:
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout)
-        self.deadline = time.perf_counter() + timeout * 6
+        # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
+        self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
     # -- faces
     def face(self, name: str, pos) -> CardFace:
