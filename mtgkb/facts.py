@@ -246,6 +246,8 @@ def encode_block(block: Block, find_face) -> Encoded:
                 facts.append(atom("from_card", O, String(s.args["card"])))
             facts += [atom("zone", O, Function("battlefield")), atom("controller", O, String(p)),
                       atom("owner", O, String(p)), atom("timestamp", O, Number(ts))]
+            for v in s.args.get("choices", ()):
+                facts.append(atom("chosen", O, sym(v)))  # 614.12: a choice made as it entered
             if s.args["copy_of"] is not None:
                 src = objects[s.args["copy_of"]]
                 facts.append(atom("copy_effect", O, src, Number(ts)))

@@ -19,9 +19,21 @@ def _enters(b, ch, ln):
     name_tok, player = ch[0], str(ch[1])
     name = str(name_tok)
     copy_of = None
+    choices = []
     for tail in ch[3:]:
         if hasattr(tail, "data") and tail.data == "as_copy_of":
             copy_of = b.object_ref(tail.children[0], ln)
+        elif hasattr(tail, "data") and tail.data == "choosing":
+            # "As ~ enters, choose a color/creature type" (614.12): the choice made
+            word = str(tail.children[0])
+            lw = word.lower()
+            if lw in COLORS:
+                choices.append(fn("color", fn(COLORS[lw])))
+            elif word[:1].isupper():
+                choices.append(fn("subtype", word))
+            else:
+                raise b.error(f"{word!r} is not a color or a type to choose", ln,
+                              expected=("a color such as green", "a creature type such as Elf"))
     if name in b.ctx.handles:
         handle = name
         moved = True
@@ -29,7 +41,7 @@ def _enters(b, ch, ln):
         handle = b.ctx.new_handle(name)
         moved = False
     return "enters", {"object": handle, "card": _base_name(handle), "player": player, "copy_of": copy_of,
-                      "moved": moved}
+                      "moved": moved, "choices": tuple(choices)}
 
 
 def _effect(kind_effects):
