@@ -256,6 +256,24 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         out.append(atom("tl_eff", A, Function("tokens_per_counter", [String(kind)])))
         out += [atom("tl_token_desc", A, v) for v in vals]
         return True
+    if e.name == "lasting_prefix" and len(e.args) == 2 and e.args[0] == Fn("until_end_of_turn") \
+            and isinstance(e.args[1], Fn) and e.args[1].name == "statement" and len(e.args[1].args) == 2:
+        who, what = e.args[1].args
+        if _names(who) == {"all_of", "desc", "none", "types", "group", "creature", "where", "you_control"}:
+            parts = what.args if isinstance(what, Fn) and what.name == "and" else (what,)
+            effs = []
+            for w in parts:
+                if w == Fn("base_pt", (Fn("pt", ("X", "X")),)):
+                    effs.append(Function("set_pt_x"))
+                elif w in (Fn("gains_all_creature_types"), Fn("gains", (Fn("abilities", (Fn("all_creature_types"),)),))):
+                    effs.append(Function("all_creature_types"))
+                else:
+                    return False
+            # "Until end of turn, creatures you control have base power and toughness X/X and ..."
+            for x in effs:
+                out.append(atom("tl_eff", A, Function("each_yours", [Function("creature"), x])))
+            return True
+        return False
     if e.name == "choose" and n <= {"choose", "some", "a", "desc", "", "non", "legendary", "types", "group", "creature",
                                     "where", "on_battlefield"} and "legendary" in n:
         # "Choose a nonlegendary creature on the battlefield."
@@ -990,7 +1008,8 @@ class Stepper:
                     st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1]))
                     eff = e.arguments[1]
                     what = (f"{eff.arguments[0].number:+d}/{eff.arguments[1].number:+d}" if eff.name == "modify_pt"
-                            else str(eff))
+                            else f"base power and toughness {eff.arguments[0]}/{eff.arguments[1]}" if eff.name == "set_pt"
+                            else "every creature type" if eff.name == "all_creature_types" else str(eff))
                     st.log.append(("611.2, 613.4c", f"  {st.name_of(e.arguments[0].arguments[0].number)} gets {what}"))
                 elif e.name == "copy":
                     # CR 707.2, 613.2: "becomes a copy" -- a copy effect in layer 1 from now on

@@ -40,6 +40,7 @@ EXPECTED = [
     ("Littjara Glade-Warden", 2, {"tl_cost(A,tap)", "tl_cost(A,exile_gy(creature))", "tl_target_spec(A,creature)",
                                   'tl_eff(A,counters_target("+1/+1",2))'}),
     ("Giant Growth", 1, {"tl_target_spec(A,creature)", "tl_eff(A,pump(3,3))"}),
+    ("Mirror Entity", 2, {"tl_eff(A,each_yours(creature,set_pt_x))", "tl_eff(A,each_yours(creature,all_creature_types))"}),
 ]
 
 
