@@ -217,7 +217,17 @@ def tokenize(text: str) -> list[Tok]:
             toks.append(Tok("lit", "—" if v == "–" else v, col))
         else:
             toks.append(Tok("lit", v, col))
-    return _contextual(_merge_phrases(toks))
+    return _contextual(_delayed_triggers(_merge_phrases(toks)))
+
+
+def _delayed_triggers(toks: list[Tok]) -> list[Tok]:
+    """"Whenever" that starts a later sentence of a line is a delayed triggered
+    ability the effect creates (603.7: Ghired's Belligerence "... Whenever a creature
+    dealt damage this way dies this turn, populate."), not the line's own trigger."""
+    return [Tok("lit", "delayed_whenever", t.column, t.orig)
+            if t.kind == "lit" and t.value == "whenever" and i > 0 and toks[i - 1].kind == "lit"
+            and toks[i - 1].value == "." else t
+            for i, t in enumerate(toks)]
 
 
 # Fixed multi-word phrases become one token: the LALR table then never has to
@@ -307,6 +317,7 @@ or greater
 at random
 face down
 face up
+or could produce
 """.strip().splitlines()), key=len, reverse=True))
 _PHRASE_FIRST = {p[0] for p in PHRASES}
 

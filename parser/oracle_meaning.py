@@ -292,6 +292,20 @@ class _Meaning(Transformer):
     def a_number_of_counters(self, c):
         return fn("counters", fn("a_number"), c[0])
 
+    def where_x_then(self, c):
+        # "Scry X, where X is ..., then draw three cards." (Graven Lore)
+        return fn("where_x", fn("and", c[0], c[2]), c[1])
+
+    def lasting_except_by(self, c):
+        # "~ can't be blocked this turn except by snow creatures."
+        v, dur, np = c
+        if v == fn("cant", fn("cant_be_blocked")):
+            return fn("lasting", fn("cant", fn("cant_be_blocked_except", np)), dur)
+        return fn("lasting_except_by", v, dur, np)
+
+    def same_name_as_one_another(self, c):
+        return fn("same_name_as_one_another")
+
     def with_exceptions(self, c):
         clause, exc = c
         return fn("with_exceptions", clause, exc, fn("exceptions", *copy_exception_items(exc)))

@@ -81,3 +81,57 @@ def test_grammar_is_lalr_strict():
 
     p = _parser()
     assert p.options.parser == "lalr" and p.options.strict
+
+
+# Snow and copy templates (issue 3 coverage): one row per template, with the card it comes from.
+GOLDEN_CARDS = [
+    ('Destroy target land that is snow or could produce {C}.', 'Break the Ice', ('Sorcery',),
+     {'kind': 'spell', 'effects': ['destroy(all_of(desc((target,),types(group(land)),where(that_is_or_could_produce(supertypes(supertype_list(snow)),mana(colorless))))))']}),
+    ('Prevent all damage that Goblin Furrier would deal to snow creatures.', 'Goblin Furrier', ('Creature',),
+     {'kind': 'static', 'effects': ['prevent_all_from_to(damage,self,all_of(desc((snow,),types(group(creature)),where)))']}),
+    ('{B}: Withering Wisps deals 1 damage to each creature and each player. Activate no more times each turn than the number of snow Swamps you control.', 'Withering Wisps', ('Enchantment',),
+     {'kind': 'activated', 'effects': ['statement(self,deal_damage_both(1,some(each,desc(none,types(group(creature)),where)),some(each,desc(none,types(group(player)),where))))', 'activate_at_most_each_turn(count(all_of(desc((snow,),types(group(subtype("Swamp"))),where(you_control)))))']}),
+    ('Cumulative upkeep—An opponent gains 1 life.', 'Wall of Shards', ('Creature',),
+     {'kind': 'keyword', 'effects': ['keyword(cumulative_upkeep_other(costs(opponent_gains_life(1))))']}),
+    ('Saddled Rimestag gets +2/+2 as long as you had another creature enter the battlefield under your control this turn.', 'Saddled Rimestag', ('Creature',),
+     {'kind': 'static', 'effects': ['while(statement(self,gets(pt(2,2))),you_had_enter(some(another,desc(none,types(group(creature)),where)),under_your_control,this_turn))']}),
+    ('Scry X, where X is the amount of {S} spent to cast this spell, then draw three cards.', 'Graven Lore', ('Instant',),
+     {'kind': 'spell', 'effects': ['where_x(and(scry(x),draw(some(exactly(3),desc(none,types(group(card)),where)))),amount_spent(mana(snow)))']}),
+    ('Enchanted creature gets +2/+1 and has "{S}: This creature can\'t be blocked this turn except by snow creatures."', 'Rime Transfusion', ('Enchantment',),
+     {'kind': 'static', 'effects': ['characteristic(enchanted(creature),all(modify_pt(2,1),add_ability(quoted(ability(activated,costs(mana(snow)),none,effects(statement(self,lasting(cant(cant_be_blocked_except(all_of(desc((snow,),types(group(creature)),where)))),this_turn))))))))']}),
+    ('Populate X times.', 'Full Flowering', ('Sorcery',),
+     {'kind': 'spell', 'effects': ['populate_times(x)']}),
+    ("Ghired's Belligerence deals X damage divided as you choose among any number of target creatures. Whenever a creature dealt damage this way dies this turn, populate.", "Ghired's Belligerence", ('Sorcery',),
+     {'kind': 'spell', 'effects': ['statement(self,deal_damage_divided(x,some(any_number,desc((target,),types(group(creature)),where))))', 'delayed_trigger(dies_this_turn(some(a,desc(none,types(group(creature)),where(dealt_damage_this_way))),this_turn),populate)']}),
+    ("When you set this scheme in motion, create a token that's a copy of target permanent an opponent controls.", 'Ignite the Cloneforge!', ('Scheme',),
+     {'kind': 'triggered', 'effects': ['create(some(a,desc(none,types(group(token)),where(thats(copy_of(all_of(desc((target,),types(group(permanent)),where)))),an_opponent_controls))))'], 'trigger': 'when(set_in_motion)'}),
+    ("When Imperial Mask enters the battlefield, if it's not a token, each of your teammates creates a token that's a copy of Imperial Mask.", 'Imperial Mask', ('Enchantment',),
+     {'kind': 'triggered', 'effects': ['statement(each_teammate,create(some(a,desc(none,types(group(token)),where(thats(copy_of(self)))))))'], 'trigger': 'when(enters(self))', 'condition': 'is_not(a_type(desc(none,types(group(token)),where)))'}),
+    ("When Life of the Party enters the battlefield, if it's not a token, each opponent creates a token that's a copy of it. The tokens are goaded for the rest of the game.", 'Life of the Party', ('Creature',),
+     {'kind': 'triggered', 'effects': ['statement(some(each,desc(none,types(group(opponent)),where)),create(some(a,desc(none,types(group(token)),where(thats(copy_of(it)))))))', 'statement(some(the,desc(none,types(group(token)),where)),is(goaded_rest_of_game))'], 'trigger': 'when(enters(self))', 'condition': 'is_not(a_type(desc(none,types(group(token)),where)))'}),
+    ("Tempting offer — Choose target creature you control. Create a token that's a copy of that creature. Each opponent may create a token that's a copy of that creature. For each opponent who does, create a token that's a copy of that creature.", 'Tempt with Reflections', ('Sorcery',),
+     {'kind': 'spell', 'effects': ['choose(all_of(desc((target,),types(group(creature)),where(you_control))))', 'create(some(a,desc(none,types(group(token)),where(thats(copy_of(that(desc(none,types(group(creature)),where))))))))', 'may(some(each,desc(none,types(group(opponent)),where)),create(some(a,desc(none,types(group(token)),where(thats(copy_of(that(desc(none,types(group(creature)),where)))))))))', 'for_each_opponent_who_does(create(some(a,desc(none,types(group(token)),where(thats(copy_of(that(desc(none,types(group(creature)),where)))))))))'], 'riders': ['ability_word("tempting offer")']}),
+    ("[0]: Draw a card and reveal it. Remove a number of loyalty counters equal to that card's mana value from Jace, Mirror Mage.", 'Jace, Mirror Mage', ('Planeswalker',),
+     {'kind': 'loyalty', 'effects': ['and(draw(some(a,desc(none,types(group(card)),where))),reveal(it))', 'remove_counters_equal(loyalty,mana_value_of(that(desc(none,types(group(card)),where))),self)']}),
+    ('Whenever Glyph Keeper becomes the target of a spell or ability for the first time each turn, counter that spell or ability.', 'Glyph Keeper', ('Creature',),
+     {'kind': 'triggered', 'effects': ['counter(that(desc(none,types(group(spell),group(ability)),where)))'], 'trigger': 'whenever(becomes_target_first_time(self,some(a,desc(none,types(group(spell),group(ability)),where))))'}),
+    ("At the beginning of your upkeep, create a token that's a copy of enchanted artifact. Then if you control eight or more artifacts with the same name as one another, you win the game.", 'Mechanized Production', ('Enchantment',),
+     {'kind': 'triggered', 'effects': ['create(some(a,desc(none,types(group(token)),where(thats(copy_of(enchanted(artifact)))))))', 'then(if_then(_post(you_control(some(at_least(8),desc(none,types(group(artifact)),where(same_name_as_one_another))))),statement(you,win_game)))'], 'trigger': 'at_beginning(upkeep(yours))'}),
+    ('[+1]: The next spell you cast this turn costs {1} less to cast for each artifact you control as you cast it.', 'Saheeli, the Gifted', ('Planeswalker',),
+     {'kind': 'loyalty', 'effects': ['statement(next_this_turn(desc(none,types(group(spell)),where(you_cast)),this_turn),costs_less_for_each_as_cast(mana(generic(1)),all_of(desc(none,types(group(artifact)),where(you_control)))))']}),
+]
+
+
+@pytest.mark.parametrize("text,name,types,expected", GOLDEN_CARDS, ids=[g[1] for g in GOLDEN_CARDS])
+def test_golden_card_lines(text, name, types, expected):
+    sup = ("Legendary",) if "," in name else ()
+    got = rendered(parse(text, name, supertypes=sup, types=types))
+    assert got["kind"] != "unsupported"
+    for k, v in expected.items():
+        assert got[k] == v, (k, got)
+
+
+def test_delayed_whenever_only_after_a_sentence():
+    """A "Whenever" that starts the line is the line's trigger, not a delayed trigger."""
+    ab = parse("Whenever a creature dies, populate.")
+    assert ab.kind == "triggered" and rendered(ab)["effects"] == ["populate"]
