@@ -303,6 +303,10 @@ class _Meaning(Transformer):
             return fn("lasting", fn("cant", fn("cant_be_blocked_except", np)), dur)
         return fn("lasting_except_by", v, dur, np)
 
+    def while_both(self, c):
+        # "… as long as it's blocking and you control a snow land." (Snow Devil)
+        return fn("while", c[0], fn("both_conditions", c[1], c[2]))
+
     def same_name_as_one_another(self, c):
         return fn("same_name_as_one_another")
 
