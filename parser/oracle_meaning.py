@@ -576,6 +576,8 @@ def _vp_items(v: Term) -> list[Term]:
                 return [fn("counters", kind, _count(cs.args[0]))]
     if v.name == "and":
         return [i for x in v.args for i in _vp_items(x)]
+    if v.name == "doesnt_copy_color":
+        return [fn("keeps", fn("color"))]  # Vesuvan Doppelganger: the copy keeps its own color
     if v.name == "loses_other_card_types":
         return [fn("drops", fn("other_card_types"))]
     return [fn("other", v)]
@@ -584,7 +586,7 @@ def _vp_items(v: Term) -> list[Term]:
 def copy_exception_items(exc: Term) -> list[Term]:
     """except(...) of a copy effect -> a flat list of items (707.9b-f):
     adds(V) / sets(V) / drops(V) with V = supertype(S), card_type(T), subtype("S"),
-    color(C), ability(A); set_pt(P, T); set_name(S); counters(Kind, N) (enters with
+    color(C), ability(A); keeps(color) ("doesn't copy that creature's color"); set_pt(P, T); set_name(S); counters(Kind, N) (enters with
     additional counters, 707.9e/614.1c); if(Cond, Item) for "if it's a creature" and
     other conditions; other(Term) for a part without a normal form."""
     items: list[Term] = []

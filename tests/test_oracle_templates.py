@@ -139,3 +139,25 @@ def test_delayed_whenever_only_after_a_sentence():
     """A "Whenever" that starts the line is the line's trigger, not a delayed trigger."""
     ab = parse("Whenever a creature dies, populate.")
     assert ab.kind == "triggered" and rendered(ab)["effects"] == ["populate"]
+
+
+def test_copy_exception_keeps_color():
+    """Vesuvan Doppelganger: "except it doesn't copy that creature's color" -> keeps(color) (707.9b)."""
+    ab = parse("You may have Vesuvan Doppelganger enter the battlefield as a copy of any creature on the battlefield, "
+               "except it doesn't copy that creature's color and it has \"At the beginning of your upkeep, you may have "
+               "this creature become a copy of target creature, except it doesn't copy that creature's color and it has "
+               "this ability.\"", "Vesuvan Doppelganger")
+    assert ab.kind == "replacement"
+    eff = rendered(ab)["effects"][0]
+    assert eff.startswith("with_exceptions(may(you,cause(self,enters_with(as_copy(")
+    assert eff.endswith("exceptions(keeps(color),adds(ability(this_ability)))))))))))")
+    assert "exceptions(keeps(color),adds(ability(quoted(ability(triggered," in eff
+
+
+def test_for_as_long_as_and_copied_creature():
+    """Wall of Stolen Identity's reflexive trigger."""
+    ab = parse("When you do, tap the copied creature and it doesn't untap during its controller's untap step "
+               "for as long as you control Wall of Stolen Identity.", "Wall of Stolen Identity")
+    assert rendered(ab)["effects"] == [
+        "when_you_do(both(tap(some(the,desc((copied,),types(group(creature)),where))),"
+        "for_as_long_as(statement(it,doesnt_untap(its_controllers)),_post(you_control(self)))))"]
