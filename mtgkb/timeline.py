@@ -461,6 +461,15 @@ class State:
         battlefield ceases to exist in its new zone (111.7, 704.5d)."""
         o = self.objects.pop(oid)
         self.gone[oid] = o.handle
+        if o.zone == "stack":
+            # CR 400.7, 608.2b (Orvar ruling): a spell that leaves the stack; abilities about it keep
+            # the targets it had when it left
+            it = next((x for x in self.stack if x.kind == "spell" and x.source == oid), None)
+            if it is not None:
+                self.stack.remove(it)
+                for other in self.stack:
+                    if other.ref_spell == it.id and other.ref_targets is None:
+                        other.ref_targets = it.targets
         if o.token and zone != "battlefield":
             self.handles.pop(o.handle, None)
             return None
@@ -1291,7 +1300,7 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
         pos = e.sentence.pos if e.sentence is not None else block.pos
         rr.error = f"{pos.file}:{pos.line}:{pos.column}: the scenario is impossible ({e})"
         rr.claims = [ClaimResult(c.text, c.pos.line, "error", str(e)) for c in block.expect]
-        return rr, None, None
+        return rr, None, SolveResult(satisfiable=False)
     res = tr.result
     if tr.bound is not None:
         rr.claims = [ClaimResult(c.text, c.pos.line, "undetermined", f"the timeline was not settled: {tr.bound}")

@@ -220,6 +220,7 @@ CLAIM_HANDLERS.update({
     "tl_token_copy": _token_copy,
     "tl_count_named": _count_named,
     "tl_no_token": lambda b, ch, ln: ([fn("tl_no_token")], False),
+    "tl_ability_x": lambda b, ch, ln: ([fn("tl_ability_x", _h(_obj(b, ln, ch[0])), int(str(ch[-1])))], False),
 })
 
 OBJECT_CLAIM_HANDLERS.update({

@@ -96,6 +96,8 @@ CLAIMS = [
     ("Alice controls one permanent named Grizzly Bears.", "must", False,
      (fn("tl_count_named", "Alice", 1, "Grizzly Bears"),)),
     ("Hooded Hydra has X = 0.", "must", False, None),
+    ("The ability of Hooded Hydra that refers to X uses X = 3.", "must", False,
+     (fn("tl_ability_x", h("Hooded Hydra"), 3),)),
     ("The token that is a copy of Grizzly Bears is 2/2.", "must", False,
      (fn("pt", h("\u27e8token copy of Grizzly Bears\u27e9"), 2, 2),)),
     ("The token that is a copy of Grizzly Bears is not legendary.", "must", True, None),
