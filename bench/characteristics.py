@@ -22,17 +22,22 @@ import tracemalloc
 from mtgkb.check import Session
 
 CARDS = ["Grizzly Bears", "Changeling Outcast", "Forest", "Snow-Covered Island", "Llanowar Elves",
-         "Orvar, the All-Form", "Hill Giant", "Mountain"]
+         "Mirror Entity", "Hill Giant", "Mountain"]
+# With --legendary, every eighth permanent is Orvar, the All-Form: hundreds of copies of
+# one legendary card make the legend rule (704.5j) an open choice with as many outcomes,
+# which measures enumeration of outcomes rather than the derivation of characteristics.
+LEGENDARY = "Orvar, the All-Form"
 EFFECTS = ["becomes a Zombie", "gets +1/+1 until end of turn", "loses all abilities",
            "becomes an artifact in addition to its other types"]
 
 
-def board(n: int) -> str:
+def board(n: int, legendary: bool = False) -> str:
     lines = ['ruling "board"', "  given:"]
     handles = []
     counts: dict[str, int] = {}
+    cards = CARDS[:5] + [LEGENDARY] + CARDS[6:] if legendary else CARDS
     for i in range(n):
-        c = CARDS[i % len(CARDS)]
+        c = cards[i % len(cards)]
         counts[c] = counts.get(c, 0) + 1
         h = c if counts[c] == 1 else f"{c} #{counts[c]}"
         lines.append(f"    Alice controls {h}.")
@@ -46,9 +51,9 @@ def board(n: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(n: int, session: Session) -> tuple[float, int, dict]:
+def run(n: int, session: Session, legendary: bool = False) -> tuple[float, int, dict]:
     with tempfile.NamedTemporaryFile("w", suffix=".mtg", delete=False) as fh:
-        fh.write(board(n))
+        fh.write(board(n, legendary))
         path = fh.name
     sf = session.load(path)
     tracemalloc.start()
@@ -65,6 +70,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--sizes", default="250,500,1000,2000")
+    ap.add_argument("--legendary", action="store_true", help="make every eighth permanent the same legendary card")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     session = Session(timeout=600)
@@ -74,7 +80,7 @@ def main() -> None:
     for n in sizes:
         times, peaks, stats = [], [], {}
         for _ in range(args.runs):
-            dt, peak, stats = run(n, session)
+            dt, peak, stats = run(n, session, args.legendary)
             times.append(dt)
             peaks.append(peak)
         med = statistics.median(times)
@@ -87,8 +93,8 @@ def main() -> None:
         out.append(row)
         print(json.dumps(row), flush=True)
     ratios = [r["ratio_per_doubling"] for r in out if "ratio_per_doubling" in r]
-    print(json.dumps({"benchmark": "characteristics", "max_ratio_per_doubling": max(ratios) if ratios else None,
-                      "goal": 2.2}))
+    print(json.dumps({"benchmark": "characteristics", "legendary": args.legendary,
+                      "max_ratio_per_doubling": max(ratios) if ratios else None, "goal": 2.2}))
 
 
 if __name__ == "__main__":
