@@ -1,0 +1,29 @@
+"""A spell whose effect the timeline does not read (Turn to Frog's "until end of turn,
+target creature loses all abilities and becomes a blue Frog with base power and
+toughness 1/1") must not be treated as a spell whose targets are all illegal (608.2b):
+claims it could change are undetermined, never fails or holds."""
+
+from __future__ import annotations
+
+from mtgkb.check import check_paths
+
+
+def test_unread_spell_is_undetermined_not_fizzled(tmp_path):
+    f = tmp_path / "frog.mtg"
+    f.write_text(
+        'ruling "frog"\n'
+        "  given:\n"
+        "    Alice controls Llanowar Elves.\n"
+        "    Alice casts Turn to Frog targeting Llanowar Elves.\n"
+        "    Turn to Frog resolves.\n"
+        "  expect:\n"
+        "    Llanowar Elves is a Frog.\n"
+        "    Llanowar Elves is not a Frog.\n",
+        encoding="utf-8",
+    )
+    report, errors = check_paths([str(f)])
+    assert errors == []
+    (r,) = report.results
+    verdicts = [c.verdict for c in r.claims]
+    assert "holds" not in verdicts and "fails" not in verdicts, verdicts
+    assert verdicts == ["undetermined", "undetermined"]
