@@ -182,6 +182,58 @@ def _token_desc(t) -> list[Symbol] | None:
     return sorted(set(vals), key=str)
 
 
+_COLOR_WORDS = {"w", "u", "b", "r", "g"}
+
+
+def _target_changes(who: Term, what: Term) -> list[Symbol] | None:
+    """'target creature loses all abilities and becomes a blue Frog with base power and
+    toughness 1/1' -> the continuous effects on the target (613.1d-f, 613.4b), or None
+    when any part is not one of these forms."""
+    if not _target_kind(who):
+        return None
+    parts = what.args if isinstance(what, Fn) and what.name == "and" else (what,)
+    effs: list[Symbol] = []
+    for w in parts:
+        if w in (Fn("loses_all_abilities"), Fn("lose_all_abilities")):
+            effs.append(Function("lose_all_abilities"))
+            continue
+        if not (isinstance(w, Fn) and w.name == "becomes" and len(w.args) == 1 and isinstance(w.args[0], Fn)
+                and w.args[0].name == "a_type" and len(w.args[0].args) == 1):
+            return None
+        d = w.args[0].args[0]
+        if not (isinstance(d, Fn) and d.name == "desc" and len(d.args) == 3):
+            return None
+        mods, types, where = d.args
+        for m in (mods.args if isinstance(mods, Fn) and mods.name == "" else () if mods == Fn("none") else None) or ():
+            if isinstance(m, Fn) and m.name == "colored" and len(m.args) == 1 and isinstance(m.args[0], Fn) \
+                    and m.args[0].name in _COLOR_WORDS:
+                effs.append(Function("set_colors", [Function(m.args[0].name)]))
+            else:
+                return None
+        if mods != Fn("none") and not (isinstance(mods, Fn) and mods.name == ""):
+            return None
+        groups = [g for g in _walk(types) if isinstance(g, Fn) and g.name == "group"]
+        if len(groups) != 1:
+            return None
+        for t in groups[0].args:
+            if isinstance(t, Fn) and t.name == "subtype" and len(t.args) == 1 and isinstance(t.args[0], str):
+                effs.append(Function("set_creature_types", [String(t.args[0])]))
+            else:
+                return None
+        if where == Fn("where"):
+            continue
+        if isinstance(where, Fn) and where.name == "where" and len(where.args) == 1:
+            wb = where.args[0]
+            if isinstance(wb, Fn) and wb.name == "with" and len(wb.args) == 1 and isinstance(wb.args[0], Fn) \
+                    and wb.args[0].name == "base_pt" and isinstance(wb.args[0].args[0], Fn) \
+                    and all(isinstance(v, int) for v in wb.args[0].args[0].args):
+                p, t = wb.args[0].args[0].args
+                effs.append(Function("set_pt", [Number(p), Number(t)]))
+                continue
+        return None
+    return effs or None
+
+
 def _effect(e: Term, out: list, A: Symbol) -> bool:
     """One effect term -> facts; False when not understood."""
     if not isinstance(e, Fn):
@@ -259,6 +311,14 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
     if e.name == "lasting_prefix" and len(e.args) == 2 and e.args[0] == Fn("until_end_of_turn") \
             and isinstance(e.args[1], Fn) and e.args[1].name == "statement" and len(e.args[1].args) == 2:
         who, what = e.args[1].args
+        frog = _target_changes(who, what)
+        if frog is not None:
+            # "Until end of turn, target creature loses all abilities and becomes a blue Frog
+            # with base power and toughness 1/1" (Turn to Frog)
+            out.append(atom("tl_target_spec", A, Function(_target_kind(who))))
+            for x in frog:
+                out.append(atom("tl_eff", A, Function("target_cont", [x])))
+            return True
         if _names(who) == {"all_of", "desc", "none", "types", "group", "creature", "where", "you_control"}:
             parts = what.args if isinstance(what, Fn) and what.name == "and" else (what,)
             effs = []

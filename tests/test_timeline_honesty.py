@@ -1,7 +1,7 @@
-"""A spell whose effect the timeline does not read (Turn to Frog's "until end of turn,
-target creature loses all abilities and becomes a blue Frog with base power and
-toughness 1/1") must not be treated as a spell whose targets are all illegal (608.2b):
-claims it could change are undetermined, never fails or holds."""
+"""A spell whose effect the timeline does not read (here Nameless Inversion's "+3/-3
+and loses all creature types until end of turn") must not be treated as a spell whose
+targets are all illegal (608.2b): claims it could change are undetermined, never fails
+or holds."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ def test_unread_spell_is_undetermined_not_fizzled(tmp_path):
         'ruling "frog"\n'
         "  given:\n"
         "    Alice controls Llanowar Elves.\n"
-        "    Alice casts Turn to Frog targeting Llanowar Elves.\n"
-        "    Turn to Frog resolves.\n"
+        "    Alice casts Nameless Inversion targeting Llanowar Elves.\n"
+        "    Nameless Inversion resolves.\n"
         "  expect:\n"
-        "    Llanowar Elves is a Frog.\n"
-        "    Llanowar Elves is not a Frog.\n",
+        "    Llanowar Elves is an Elf.\n"
+        "    Llanowar Elves is not an Elf.\n",
         encoding="utf-8",
     )
     report, errors = check_paths([str(f)])
