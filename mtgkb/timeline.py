@@ -185,6 +185,57 @@ def _token_desc(t) -> list[Symbol] | None:
 _COLOR_WORDS = {"w", "u", "b", "r", "g"}
 
 
+def _self_animation(effects) -> list[Symbol] | None:
+    """Mutavault, Mishra's Factory: '~ becomes a P/T [subtypes] <types> [with all creature
+    types] until end of turn. It's still a land.' -> continuous effects on the source
+    (205.1a-b, 613.1d, 613.4b); None for any other shape."""
+    if len(effects) != 2:
+        return None
+    first, second = effects
+    still = second if isinstance(second, Fn) and second.name == "is" and len(second.args) == 1 \
+        and isinstance(second.args[0], Fn) and second.args[0].name == "still_a" else None
+    if still is None or not (isinstance(first, Fn) and first.name == "statement" and len(first.args) == 2
+                             and first.args[0] == Fn("self")):
+        return None
+    kept = [g for g in _walk(still) if isinstance(g, Fn) and g.name == "group"]
+    what = first.args[1]
+    if not (isinstance(what, Fn) and what.name == "lasting" and len(what.args) == 2
+            and what.args[1] == Fn("until_end_of_turn") and isinstance(what.args[0], Fn)
+            and what.args[0].name == "becomes" and len(what.args[0].args) == 1):
+        return None
+    a_type = what.args[0].args[0]
+    if not (isinstance(a_type, Fn) and a_type.name == "a_type" and len(a_type.args) == 1):
+        return None
+    d = a_type.args[0]
+    if not (isinstance(d, Fn) and d.name == "desc" and len(d.args) == 3):
+        return None
+    mods, types, where = d.args
+    effs: list[Symbol] = []
+    for m in (mods.args if isinstance(mods, Fn) and mods.name == "" else ()):
+        if isinstance(m, Fn) and m.name == "pt" and len(m.args) == 1 and isinstance(m.args[0], Fn) \
+                and all(isinstance(v, int) for v in m.args[0].args):
+            effs.append(Function("set_pt", [Number(m.args[0].args[0]), Number(m.args[0].args[1])]))
+        else:
+            return None
+    groups = [g for g in _walk(types) if isinstance(g, Fn) and g.name == "group"]
+    if len(groups) != 1 or len(kept) != 1:
+        return None
+    for t in groups[0].args:
+        if isinstance(t, Fn) and t.name == "subtype" and len(t.args) == 1 and isinstance(t.args[0], str):
+            effs.append(Function("add_type", [Function("subtype", [String(t.args[0])])]))
+        elif isinstance(t, Fn) and not t.args and t.name in _CARD_TYPES:
+            # "It's still a land": the new card types are in addition to the old ones (205.1b)
+            effs.append(Function("add_type", [Function("card_type", [Function(t.name)])]))
+        else:
+            return None
+    if where != Fn("where"):
+        if where == Fn("where", (Fn("with", (Fn("abilities", (Fn("abilities", (Fn("all_creature_types"),)),)),)),)):
+            effs.append(Function("all_creature_types"))
+        else:
+            return None
+    return effs or None
+
+
 def _target_changes(who: Term, what: Term) -> list[Symbol] | None:
     """'target creature loses all abilities and becomes a blue Frog with base power and
     toughness 1/1' -> the continuous effects on the target (613.1d-f, 613.4b), or None
@@ -411,7 +462,12 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
                                                                           "your"} | _CARD_TYPES:
                 kinds = [g for g in _names(c) if g in _CARD_TYPES]
                 out.append(atom("tl_cost", A, Function("exile_gy", [Function(kinds[0] if kinds else "card")])))
-    if ab.kind in ("triggered", "spell", "activated"):
+    animation = _self_animation(ab.effects) if ab.kind == "activated" else None
+    if animation is not None:
+        # "~ becomes a 2/2 creature with all creature types until end of turn. It's still a land."
+        for x in animation:
+            out.append(atom("tl_eff", A, Function("self_cont", [x])))
+    elif ab.kind in ("triggered", "spell", "activated"):
         for e in ab.effects:
             if not _effect(e, out, A):
                 out.append(atom("tl_eff", A, Function("unread")))
