@@ -12,37 +12,15 @@ from __future__ import annotations
 import gzip
 import json
 import zlib
-from pathlib import Path
 
 from mtgkb.parser.card_ast import Card
 from mtgkb.parser.cardjson import card_from_json, iter_card_objects
 from mtgkb.parser.errors import ParseError
 from mtgkb.parser.frame import parse_card_text
 
+from .sources import decode_utf8, read_bytes
+
 _GZIP_MAGIC = b"\x1f\x8b"
-
-
-def _read_bytes(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ParseError("no such file", path, 1, 1, expected=("an existing card file",)) from None
-    except IsADirectoryError:
-        raise ParseError("is a directory, not a card file", path, 1, 1, expected=("a card file",)) from None
-    except OSError as e:
-        raise ParseError(f"cannot read the file: {e.strerror or e}", path, 1, 1, expected=("a readable card file",)) from None
-
-
-def _decode(data: bytes, path: str) -> str:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        before = data[: e.start]
-        line = before.count(b"\n") + 1
-        col = e.start - (before.rfind(b"\n") + 1) + 1
-        raise ParseError(f"byte 0x{data[e.start]:02x} is not UTF-8", path, line, col,
-                         expected=("UTF-8 text",)) from None
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _json_error(e: json.JSONDecodeError, path: str, text: str, line_offset: int = 0) -> ParseError:
@@ -90,7 +68,7 @@ def _from_json(text: str, path: str) -> list[Card]:
 
 def load_cards(path: str) -> list[Card]:
     """All cards of one file, in file order."""
-    data = _read_bytes(path)
+    data = read_bytes(path, "card file")
     if data[:2] == _GZIP_MAGIC:
         try:
             data = gzip.decompress(data)
@@ -99,7 +77,7 @@ def load_cards(path: str) -> list[Card]:
         gz = True
     else:
         gz = False
-    text = _decode(data, path)
+    text = decode_utf8(data, path)
     if not text.strip():
         raise ParseError("the file is empty", path, 1, 1, expected=("card text or card JSON",))
     lower = path.lower()
