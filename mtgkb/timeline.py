@@ -1227,15 +1227,7 @@ class Stepper:
         if a.get("countered"):
             verb = "is countered and put into its owner's graveyard"
         st.log.append(("701.6a" if a.get("countered") else "400.7, 603.6c", f"{o.handle} {verb}"))
-        if o.zone == "stack":
-            # CR 400.7, 608.2b (Orvar ruling): a spell that leaves the stack; abilities about it keep
-            # the targets it had when it left
-            it = next((x for x in st.stack if x.kind == "spell" and x.source == oid), None)
-            if it is not None:
-                st.stack.remove(it)
-                for other in st.stack:
-                    if other.ref_spell == it.id and other.ref_targets is None:
-                        other.ref_targets = it.targets
+        # a spell leaving the stack takes its item with it: State.move (400.7, 608.2b)
         if o.zone == "battlefield":
             outs = self.event(st, Function("leaves", [_O(oid), Function(to)]))
         else:
