@@ -329,7 +329,7 @@ def entered_facts(block: Block, objects: dict[str, Symbol], faces: dict[str, Car
     """Objects that entered the battlefield by an `enters` sentence (tl_entered/1) and the
     timeline meaning of the faces, so that "enters with" replacements (614.1c) apply to
     them also in a block without timeline events."""
-    from .timeline import face_timeline_facts
+    from .timeline_meaning import face_timeline_facts
 
     out = [atom("tl_entered", objects[s.args["object"]]) for s in block.given if s.kind == "enters"]
     return out + (face_timeline_facts(faces) if out else [])

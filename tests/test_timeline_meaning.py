@@ -11,7 +11,7 @@ from clingo import Function, Number, String
 
 from mtgkb.parser.card_ast import Ability
 from mtgkb.parser.terms import fn
-from mtgkb.timeline import ability_facts
+from mtgkb.timeline_meaning import ability_facts
 
 
 def meaning(db_face, i: int) -> set[str]:
