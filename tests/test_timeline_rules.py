@@ -6,6 +6,7 @@ keep the cases independent of the card database's wording."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -53,8 +54,25 @@ def verdicts(rr):
     return [c.verdict for c in rr.claims]
 
 
-def test_apnap_order_non_active_players_trigger_resolves_first(session, tmp_path):
-    rr = run(session, tmp_path, """
+@dataclass(frozen=True)
+class Case:
+    """One scenario and what checking it must give.
+
+    `verdicts`: the claims' verdicts, in order.  `messages`: {claim index: text that
+    claim's message contains}.  `error`: the block is an error (rr.status == "error")
+    and rr.error contains each of these texts.  `max_branches`: run with
+    timeline.MAX_BRANCHES set to this bound."""
+
+    id: str
+    body: str
+    verdicts: tuple[str, ...] | None = None
+    messages: dict[int, str] = field(default_factory=dict)
+    error: tuple[str, ...] | None = None
+    max_branches: int | None = None
+
+
+CASES = [
+    Case("apnap-non-active-players-trigger-resolves-first", """
 ruling "APNAP"
   about: Dawn Watcher
   given:
@@ -67,12 +85,9 @@ ruling "APNAP"
     Dusk Watcher's triggered ability triggers.
     Dusk Watcher's triggered ability resolves before Dawn Watcher's triggered ability.
     Dawn Watcher's triggered ability resolves before Dusk Watcher's triggered ability.
-""")
-    assert verdicts(rr) == ["holds", "holds", "holds", "fails"], rr.claims
+""", verdicts=("holds", "holds", "holds", "fails")),
 
-
-def test_one_controllers_triggers_in_either_order(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("one-controllers-triggers-in-either-order", """
 ruling "order is a choice"
   about: Dawn Watcher
   given:
@@ -85,13 +100,9 @@ ruling "order is a choice"
     May Dusk Watcher's triggered ability resolves before Dawn Watcher's triggered ability.
     May Dawn Watcher's triggered ability resolves before Dusk Watcher's triggered ability.
     Dusk Watcher's triggered ability resolves before Dawn Watcher's triggered ability.
-""")
-    assert verdicts(rr) == ["holds", "holds", "fails"], rr.claims
-    assert "some outcomes" in rr.claims[2].message
+""", verdicts=("holds", "holds", "fails"), messages={2: "some outcomes"}),
 
-
-def test_your_upkeep_only_on_your_turn_and_counters(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("your-upkeep-only-on-your-turn-and-counters", """
 ruling "your upkeep"
   about: Plain Grower
   given:
@@ -102,12 +113,9 @@ ruling "your upkeep"
   expect:
     Plain Grower has one +1/+1 counter.
     Plain Grower is 1/2.
-""")
-    assert verdicts(rr) == ["holds", "holds"], rr.claims
+""", verdicts=("holds", "holds")),
 
-
-def test_unread_trigger_makes_outcomes_undetermined(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("unread-trigger-makes-outcomes-undetermined", """
 ruling "unread"
   about: Odd Oracle
   given:
@@ -118,13 +126,10 @@ ruling "unread"
   expect:
     Grizzly Bears is 5/5.
     No token is created.
-""")
-    assert verdicts(rr) == ["undetermined", "undetermined"], rr.claims
+""", verdicts=("undetermined", "undetermined")),
 
-
-def test_unread_trigger_of_another_kind_does_not_unsettle(session, tmp_path):
     # "Whenever you cast": Bob's spell cannot make Alice's Odd Oracle trigger
-    rr = run(session, tmp_path, """
+    Case("unread-trigger-of-another-kind-does-not-unsettle", """
 ruling "not mine"
   about: Odd Oracle
   given:
@@ -134,12 +139,9 @@ ruling "not mine"
     Giant Growth resolves.
   expect:
     Grizzly Bears is 5/5.
-""")
-    assert verdicts(rr) == ["holds"], rr.claims
+""", verdicts=("holds",)),
 
-
-def test_resolving_what_is_not_on_the_stack_is_an_error(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("error-resolving-what-is-not-on-the-stack", """
 ruling "nothing there"
   about: Giant Growth
   given:
@@ -148,12 +150,9 @@ ruling "nothing there"
     Giant Growth resolves.
   expect:
     Grizzly Bears is 5/5.
-""")
-    assert rr.status == "error" and "not on the stack" in rr.error
+""", error=("not on the stack",)),
 
-
-def test_discarding_a_card_not_in_hand_is_an_error(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("error-discarding-a-card-not-in-hand", """
 ruling "not in hand"
   about: Orvar, the All-Form
   given:
@@ -161,12 +160,9 @@ ruling "not in hand"
     Alice discards Orvar, the All-Form.
   expect:
     No token is created.
-""")
-    assert rr.status == "error" and "701.9a" in rr.error
+""", error=("701.9a",)),
 
-
-def test_an_unpayable_cost_makes_the_scenario_impossible(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("error-unpayable-cost-makes-the-scenario-impossible", """
 ruling "no card to exile"
   about: Littjara Glade-Warden
   given:
@@ -175,15 +171,9 @@ ruling "no card to exile"
     Alice activates Littjara Glade-Warden's ability targeting Grizzly Bears.
   expect:
     Grizzly Bears has no +1/+1 counters.
-""")
-    assert rr.status == "error"
+""", error=()),
 
-
-def test_bound_on_outcomes_is_undetermined(session, tmp_path, monkeypatch):
-    from mtgkb import timeline
-
-    monkeypatch.setattr(timeline, "MAX_BRANCHES", 1)
-    rr = run(session, tmp_path, """
+    Case("bound-on-outcomes-is-undetermined", """
 ruling "two outcomes, bound one"
   about: Orvar, the All-Form
   given:
@@ -194,12 +184,9 @@ ruling "two outcomes, bound one"
     Orvar, the All-Form's first triggered ability resolves.
   expect:
     Alice may control a token that is a copy of Grizzly Bears.
-""")
-    assert verdicts(rr) == ["undetermined"] and "outcomes" in rr.claims[0].message
+""", verdicts=("undetermined",), messages={0: "outcomes"}, max_branches=1),
 
-
-def test_plain_claims_fail_when_only_some_outcomes_have_them(session, tmp_path):
-    rr = run(session, tmp_path, """
+    Case("plain-claims-fail-when-only-some-outcomes-have-them", """
 ruling "choice"
   about: Orvar, the All-Form
   given:
@@ -213,8 +200,66 @@ ruling "choice"
     Alice does not control a token that is a copy of Grizzly Bears.
     Alice may control a token that is a copy of Llanowar Elves.
     No token is created.
-""")
-    assert verdicts(rr) == ["fails", "fails", "holds", "fails"], rr.claims
+""", verdicts=("fails", "fails", "holds", "fails")),
+
+    Case("tapping-for-mana-uses-no-stack", """
+ruling "tap"
+  about: Llanowar Elves
+  given:
+    Alice controls Llanowar Elves.
+    Alice controls Plain Grower.
+    Alice taps Llanowar Elves for mana.
+  expect:
+    Llanowar Elves is tapped.
+    Plain Grower's triggered ability does not trigger.
+""", verdicts=("holds", "holds")),
+
+    Case("error-tapping-for-mana-twice", """
+ruling "tap twice"
+  about: Llanowar Elves
+  given:
+    Alice controls Llanowar Elves.
+    Alice taps Llanowar Elves for mana.
+    Alice taps Llanowar Elves for mana.
+  expect:
+    Llanowar Elves is tapped.
+""", error=("107.5",)),
+
+    Case("dies-trigger-uses-last-known-counters", """
+ruling "lki"
+  about: Hooded Hydra
+  given:
+    Alice casts Hooded Hydra with X = 2.
+    Hooded Hydra resolves.
+    Hooded Hydra dies.
+    Hooded Hydra's triggered ability resolves.
+  expect:
+    Alice controls 2 permanents named Snake Token.
+    Alice controls 3 permanents named Snake Token.
+""", verdicts=("holds", "fails")),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_scenario(case: Case, session, tmp_path, monkeypatch):
+    if case.max_branches is not None:
+        from mtgkb import timeline
+
+        monkeypatch.setattr(timeline, "MAX_BRANCHES", case.max_branches)
+    rr = run(session, tmp_path, case.body)
+    if case.error is not None:
+        assert rr.status == "error", (rr.status, rr.claims)
+        for text in case.error:
+            assert text in rr.error, rr.error
+    if case.verdicts is not None:
+        assert verdicts(rr) == list(case.verdicts), rr.claims
+    for i, text in case.messages.items():
+        assert text in rr.claims[i].message, rr.claims[i].message
+
+
+def test_case_ids_are_unique_and_every_case_checks_something():
+    assert len({c.id for c in CASES}) == len(CASES)
+    assert all(c.verdicts is not None or c.error is not None for c in CASES)
 
 
 def test_show_prints_the_timeline_with_rules(cli, tmp_path):
@@ -238,45 +283,3 @@ def test_step_solves_log_nothing_about_the_timeline(session):
     for b in sf.blocks:
         tr = timeline.evaluate(b, session.finder(sf, b), session.reference, session.solver)
         assert not [m for m in tr.messages if "tl_" in m], tr.messages
-
-
-def test_tapping_for_mana_uses_no_stack_and_cannot_tap_twice(session, tmp_path):
-    rr = run(session, tmp_path, """
-ruling "tap"
-  about: Llanowar Elves
-  given:
-    Alice controls Llanowar Elves.
-    Alice controls Plain Grower.
-    Alice taps Llanowar Elves for mana.
-  expect:
-    Llanowar Elves is tapped.
-    Plain Grower's triggered ability does not trigger.
-""")
-    assert verdicts(rr) == ["holds", "holds"], rr.claims
-    rr = run(session, tmp_path, """
-ruling "tap twice"
-  about: Llanowar Elves
-  given:
-    Alice controls Llanowar Elves.
-    Alice taps Llanowar Elves for mana.
-    Alice taps Llanowar Elves for mana.
-  expect:
-    Llanowar Elves is tapped.
-""")
-    assert rr.status == "error" and "107.5" in rr.error
-
-
-def test_dies_trigger_uses_last_known_counters(session, tmp_path):
-    rr = run(session, tmp_path, """
-ruling "lki"
-  about: Hooded Hydra
-  given:
-    Alice casts Hooded Hydra with X = 2.
-    Hooded Hydra resolves.
-    Hooded Hydra dies.
-    Hooded Hydra's triggered ability resolves.
-  expect:
-    Alice controls 2 permanents named Snake Token.
-    Alice controls 3 permanents named Snake Token.
-""")
-    assert verdicts(rr) == ["holds", "fails"], rr.claims
