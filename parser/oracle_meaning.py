@@ -314,10 +314,35 @@ class _Meaning(Transformer):
         clause, exc = c
         return fn("with_exceptions", clause, exc, fn("exceptions", *copy_exception_items(exc)))
 
+    # ---- events on counters (122) ---------------------------------------------------
+    def exiled_zone(self, c):
+        return fn("in_zone", fn("exile_zone"))  # "while it's exiled" (406)
+
+    def counter_removed(self, c):
+        # "Whenever a time counter is removed from ~ [while it's exiled]" (702.62a):
+        # one removed counter -> counter_removed(Kind, NP[, in_zone(exile_zone)])
+        cs = c[0]
+        if not (isinstance(cs, Fn) and cs.name == "counters" and cs.args[0] == fn("a")):
+            from .oracle import _Unsupported
+            raise _Unsupported("column 1: a removal of more than one counter has no event term yet")
+        return fn("counter_removed", cs.args[1], *c[1:])
+
+    def last_counter_removed(self, c):
+        # "When the last time counter is removed from ~ [while it's exiled]" (702.62a)
+        return fn("last_counter_removed", *c)
+
     # ---- whole lines ------------------------------------------------------------------
     def line_keyword(self, c):
         kws = c[0] if isinstance(c[0], tuple) else (fn("keyword", c[0]),)
         return {"kind": "keyword", "effects": tuple(kws)}
+
+    def line_keyword_x_not_zero(self, c):
+        # "Suspend X—{X}{3}{R}. X can't be 0." (107.3, 702.62a): the keyword, then x_not_zero
+        kw, n = c
+        if n != 0 or not _mentions((kw,), {"x"}):
+            from .oracle import _Unsupported
+            raise _Unsupported("column 1: only \"X can't be 0\" follows a keyword with X")
+        return {"kind": "keyword", "effects": (kw, fn("x_not_zero"))}
 
     def line_activated(self, c):
         costs, body = tuple(c[0]), c[1]
