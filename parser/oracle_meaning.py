@@ -67,6 +67,12 @@ _TARGETING = {"target", "any_target", "any_other_target", "target_players", "tar
               "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}
 
 
+def _adds_mana_untargeted(effects) -> bool:
+    """Effects that can add mana and have no target: what makes an activated (605.1a)
+    or a triggered (605.1b) ability a mana ability."""
+    return _mentions(effects, {"add", "add_additional"}) and not _mentions(effects, _TARGETING)
+
+
 _CONNECTORS = {"NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
                "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
 
@@ -348,8 +354,7 @@ class _Meaning(Transformer):
         costs, body = tuple(c[0]), c[1]
         d = _split(body)
         d["costs"] = costs
-        effects = d["effects"]
-        if (_mentions(effects, {"add", "add_additional"}) and not _mentions(effects, _TARGETING)):
+        if _adds_mana_untargeted(d["effects"]):
             d["kind"] = "mana"  # 605.1a
         else:
             d["kind"] = "activated"
@@ -373,7 +378,7 @@ class _Meaning(Transformer):
             d["effects"] = tuple(effects)
         tmana = isinstance(trigger, Fn) and any(
             isinstance(x, Fn) and x.name in ("tapped_for_mana", "taps_for_mana") for x in _walk(trigger))
-        if tmana and _mentions(d["effects"], {"add", "add_additional"}) and not _mentions(d["effects"], _TARGETING):
+        if tmana and _adds_mana_untargeted(d["effects"]):
             d["kind"] = "mana"  # 605.1b: a triggered mana ability
         else:
             d["kind"] = "triggered"
