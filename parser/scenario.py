@@ -47,8 +47,11 @@ class _OwnTokenizer(Lexer):
 @lru_cache(maxsize=1)
 def _grammar() -> tuple[Lark, Vocabulary]:
     text = files("mtgkb.parser").joinpath("scenario.lark").read_text(encoding="utf-8")
+    from .oracle import lark_cache_file
+
     parser = Lark(text, parser="lalr", strict=True, propagate_positions=True,
-                  start=["given", "claim"], lexer=_OwnTokenizer, maybe_placeholders=False)
+                  start=["given", "claim"], lexer=_OwnTokenizer, maybe_placeholders=False,
+                  cache=lark_cache_file("scenario", text))
     return parser, vocabulary(parser)
 
 
