@@ -60,7 +60,8 @@ def _mentions(terms, names: set[str]) -> bool:
 
 _RIDERS = {"activate_only", "spend_only", "cast_only", "cant_spend", "x_not_zero", "new_targets",
            "any_player_may_activate", "spend_colored_x", "mana_persists", "trigger_once_each_turn"}
-_REPLACEMENT = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "if_instead",
+_REPLACEMENT = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "as_enters_or_turned_face_up",
+                "if_instead",
                 "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",
                 "would_enter", "would_create", "would_put_counters", "you_tap_for_mana", "causes_you_to_discard"}
 _TARGETING = {"target", "any_target", "any_other_target", "target_players", "target_opponents",
@@ -336,6 +337,14 @@ class _Meaning(Transformer):
     def last_counter_removed(self, c):
         # "When the last time counter is removed from ~ [while it's exiled]" (702.62a)
         return fn("last_counter_removed", *c)
+
+    # ---- events of face-down permanents (708) ------------------------------------------
+    def enters_or_turned_face_up(self, c):
+        # "When ~ enters or is turned face up": one trigger on either of two events, the
+        # same terms "~ enters" and "~ is turned face up" have (603.6a, 708.8: being
+        # turned face up is not entering) -> either(enters(NP), turned_face_up(NP))
+        (np,) = c
+        return fn("either", fn("enters", np), fn("turned_face_up", np))
 
     # ---- whole lines ------------------------------------------------------------------
     def line_keyword(self, c):
