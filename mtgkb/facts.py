@@ -320,6 +320,8 @@ def _object_facts(O: Symbol, spec: ObjectSpec, player: str, ts: int, need_face, 
         out.append(atom("came_under_control_this_turn", O))
     if spec.tapped:
         out.append(atom("tapped", O))
+    if spec.face_down:
+        out.append(atom("face_down", O))
     return out
 
 

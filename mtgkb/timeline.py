@@ -27,6 +27,7 @@ from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.card_ast import Ability, CardFace
 from mtgkb.parser.scenario_ast import Block, Claim, Sentence
+from mtgkb.parser.scenario_timeline import TIMELINE_KINDS
 from mtgkb.parser.terms import Fn, Term
 
 from . import mana
@@ -35,7 +36,6 @@ from .solver import SolveResult, Solver, program_text
 from .timeline_meaning import face_timeline_facts
 
 MAX_BRANCHES = 64
-TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap"}
 _STEP_NAMES = {"upkeep": "upkeep", "draw": "draw step", "combat": "beginning of combat step", "end": "end step"}
 
 
@@ -66,6 +66,8 @@ class Obj:
     copy_effects: list = field(default_factory=list)   # (source id, ts, face name)
     entered: bool = False            # entered the battlefield during the timeline
     spell_x: int | None = None       # X of the spell that became it (107.3m)
+    face_down: bool = False          # CR 708.2
+    special_x: int | None = None     # X chosen as a special action was taken with it (107.3d, 702.37f)
 
 
 @dataclass
@@ -102,6 +104,7 @@ class State:
     trig_log: list = field(default_factory=list)    # (handle, ability symbol)
     resolved: list = field(default_factory=list)    # reference symbols in order
     copies: list = field(default_factory=list)      # (token id, handle of what it copies)
+    copy_cards: dict = field(default_factory=dict)  # handle of a token copy -> the card whose abilities it has
     tokens: list = field(default_factory=list)      # token ids created
     unsure: list = field(default_factory=list)      # abilities that may have done something unread
     choices: list = field(default_factory=list)     # what this branch chose
@@ -150,6 +153,33 @@ class State:
         return next((it for it in self.stack if it.id == iid), None)
 
 
+def _effect_text(eff: Symbol) -> str:
+    """A continuous effect, in words (for `mtgkb show`)."""
+    a = eff.arguments
+    if eff.name == "modify_pt":
+        return f"gets {a[0].number:+d}/{a[1].number:+d} (613.4c)"
+    if eff.name == "set_pt":
+        return f"has base power and toughness {a[0]}/{a[1]} (613.4b)"
+    words = {"all_creature_types": "is every creature type (613.1d)",
+             "lose_all_creature_types": "loses all creature types (613.1d)",
+             "lose_all_abilities": "loses all abilities (613.1f)"}
+    if eff.name in words:
+        return words[eff.name]
+    if eff.name == "set_colors":
+        return f"becomes {a[0]} (613.1e)"
+    if eff.name == "set_creature_types":
+        return f"becomes the creature type {a[0].string} (613.1d)"
+    if eff.name == "add_type":
+        return f"gains the type {a[0]} (613.1d)"
+    if eff.name == "gain_keyword":
+        return f"gains {a[0]} (613.1f)"
+    return f"gets the effect {eff}"
+
+
+_SBA_TEXT = {"704.5f": "has toughness 0 or less and is put into its owner's graveyard",
+             "704.5j": "is put into its owner's graveyard by the legend rule"}
+
+
 def _O(i: int) -> Symbol:
     return obj(i)
 
@@ -185,7 +215,7 @@ def state_facts(st: State) -> list[Symbol]:
         if o.tapped and o.zone == "battlefield":
             out.append(atom("tapped", O))
         for k, n in o.counters.items():
-            if n > 0 and o.zone == "battlefield":
+            if n > 0 and o.zone in ("battlefield", "exile"):
                 out.append(atom("counter", O, String(k), Number(n)))
         if o.attached is not None and o.attached in st.objects:
             out.append(atom("attached", O, _O(o.attached)))
@@ -198,6 +228,10 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("tl_entered", O))
         if o.spell_x is not None:
             out.append(atom("tl_spell_x", O, Number(o.spell_x)))
+        if o.face_down and o.zone == "battlefield":
+            out.append(atom("face_down", O))
+        if o.special_x is not None:
+            out.append(atom("tl_special_x", O, Number(o.special_x)))
     for ts, oid, e in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), _O(oid), e))
@@ -381,6 +415,8 @@ class Stepper:
             o.tapped = True
             st.log.append(("605.3a, 605.4a", f"{a['player']} taps {o.handle} for mana (a mana ability: no stack)"))
             return [st]
+        if k == "tl_special":
+            return self._special(st, s)
         if k == "tl_step":
             st.log.append(("603.2b", f"{a['player']}'s {_STEP_NAMES.get(a['step'], a['step'])} begins"))
             outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
@@ -397,7 +433,8 @@ class Stepper:
         o = st.new_obj(spec.handle, card=None if spec.token else spec.card, zone="battlefield", owner=player,
                        controller=player, token=spec.token, token_values=tuple(sym(v) for v in spec.token_values),
                        token_copy_of_card=spec.card if spec.token else None, tapped=spec.tapped,
-                       counters={k: n for k, n in spec.counters}, came_this_turn=spec.came_this_turn)
+                       counters={k: n for k, n in spec.counters}, came_this_turn=spec.came_this_turn,
+                       face_down=spec.face_down)
         if spec.attached_to is not None:
             o.attached = st.handles[spec.attached_to]
 
@@ -420,8 +457,9 @@ class Stepper:
         return [b for x in outs for b in self.put_triggers(x)]
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def event(self, st: State, ev: Symbol) -> list[State]:
-        models = self.ask(self.facts(st, [atom("tl_event", ev)]))
+    def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
+        """What triggers on an event (several events that happen at once: `more`)."""
+        models = self.ask(self.facts(st, [atom("tl_event", e) for e in (ev, *more)]))
         if not models:
             raise ScenarioError("the event is impossible under the rules (no outcome)")
         out = []
@@ -468,15 +506,55 @@ class Stepper:
                     b.choices.append(f"target of {self._ab_text(A)}: {b.name_of(tg[0])}")
                 lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in _pick(m, "tl_lki_counters")
                                    if x.arguments[0] == S))
+                x = next((v.arguments[2].number for v in _pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, A)),
+                         None)
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, ref_spell=ref, ref_targets=ref_targets,
-                                      label=self._label(A, h), lki=lki))
+                                      label=self._label(A, h), lki=lki, x=x))
             out.append(b)
         return out
 
+    def state_based(self, st: State) -> list[State]:
+        """CR 704.3: whenever a player would receive priority, every state-based action that
+        applies is performed at once, and again until none applies; what dies triggers
+        (603.10a).  Each open choice (which legendary permanent to keep, 704.5j) is a branch."""
+        work, done = [st], []
+        for _ in range(MAX_BRANCHES):
+            nxt = []
+            for b in work:
+                models = self.ask(self.facts(b))
+                if not models:
+                    raise ScenarioError("the state is impossible under the rules (no outcome)")
+                if not any(_pick(m, "sba_to_graveyard") for m in models):
+                    done.append(b)
+                    continue
+                for m in models:
+                    bb = b.clone() if len(models) > 1 else b
+                    sbas = [(v.arguments[0], v.arguments[1].string) for v in _pick(m, "sba_to_graveyard")]
+                    for O, why in sbas:
+                        what = _SBA_TEXT.get(why, "is put into its owner's graveyard")
+                        bb.log.append((why, f"{bb.name_of(O.arguments[0].number)} {what} (a state-based action)"))
+                    for u in _pick(m, "tl_sba_unsure"):
+                        bb.unsure.append(u.arguments[1])
+                    for x in self.event(bb, *[Function("leaves", [O, Function("graveyard")]) for O, _ in sbas]):
+                        for O, _ in sbas:
+                            if O.arguments[0].number in x.objects:
+                                x.move(O.arguments[0].number, "graveyard", None)
+                        nxt.append(x)
+            if len(nxt) + len(done) > MAX_BRANCHES:
+                raise Bound(f"more than {MAX_BRANCHES} outcomes")
+            work = nxt
+            if not work:
+                return done
+        raise Bound("state-based actions kept applying")
+
     def put_triggers(self, st: State) -> list[State]:
-        """CR 603.3b: the next time a player would receive priority, triggered abilities go
-        on the stack, the active player's first (the order came from the solve)."""
+        """CR 603.3b, 704.3: the next time a player would receive priority, state-based actions
+        are performed, then triggered abilities go on the stack, the active player's first (the
+        order came from the solve)."""
+        return [b for x in self.state_based(st) for b in self._stack_pending(x)]
+
+    def _stack_pending(self, st: State) -> list[State]:
         pend = st.pending
         for it in pend:
             st.next_item += 1
@@ -496,10 +574,11 @@ class Stepper:
             face = self.faces.get(A.arguments[0].string)
             i = A.arguments[1].number
             if face is not None and 0 < i <= len(face.abilities):
-                ab = face.abilities[i - 1]
-                kind = ab.kind if ab.understood else "triggered"
-                same = [j for j, x in enumerate(face.abilities, 1) if (x.kind if x.understood else
-                                                                        ("triggered" if re.match(r"\s*(When|Whenever|At)\b", x.text) else x.kind)) == kind]
+                def kind_of(x: Ability) -> str:
+                    k = x.kind if x.understood else ("triggered" if re.match(r"\s*(When|Whenever|At)\b", x.text) else x.kind)
+                    return "activated" if k == "mana" else k  # CR 605.1a: mana abilities are activated abilities
+                kind = kind_of(face.abilities[i - 1]) if face.abilities[i - 1].understood else "triggered"
+                same = [j for j, x in enumerate(face.abilities, 1) if kind_of(x) == kind]
                 nth = same.index(i) + 1 if i in same else i
                 ordn = ["first", "second", "third", "fourth", "fifth"][nth - 1] if nth <= 5 else f"#{nth}"
                 return f"{face.name}'s {ordn} {kind} ability"
@@ -562,6 +641,58 @@ class Stepper:
         outs = self.event(st, Function("activate", [_I(it.id), _O(oid), String(p)]))
         return [b for o2 in outs for b in self.put_triggers(o2)]
 
+    # -- special actions (116)
+    def _special(self, st: State, s: Sentence) -> list[State]:
+        """CR 116.2b, 702.37e: turning a face-down permanent face up is a special action: it
+        does not use the stack; the X of its cost is chosen just before paying (107.3d) and
+        its other abilities that refer to X use that value (702.37f)."""
+        a = s.args
+        p = a["player"]
+        self._player(st, p)
+        o = st.objects[st.handles[a["object"]]]
+        if a["action"] == "suspend":
+            return self._suspend(st, s, o)
+        if o.zone != "battlefield" or not o.face_down or o.controller != p:
+            raise ScenarioError(f"{o.handle} is not a face-down permanent {p} controls, so {p} cannot turn it "
+                                f"face up (702.37e)", s)
+        models = self.ask(self.facts(st, [atom("tl_special_check", Function("turn_face_up", [_O(o.id)]))]))
+        why = sorted({str(v.arguments[1].string) for m in models for v in _pick(m, "tl_special_illegal")})
+        if why:
+            raise ScenarioError(f"{p} cannot turn {o.handle} face up: {'; '.join(why)}", s)
+        o.face_down = False
+        o.special_x = a["x"]
+        st.log.append(("116.2b, 702.37e", f"{p} turns {o.handle} face up (a special action: it does not use the "
+                                          f"stack, and it is not entering the battlefield)"
+                       + (f"; X = {a['x']} was chosen just before paying (107.3d)" if a["x"] is not None else "")))
+        counters = sorted({(v.arguments[1].string, v.arguments[2].number) for m in models
+                           for v in _pick(m, "tl_face_up_counters")})
+        for k, n in counters:
+            o.counters[k] = o.counters.get(k, 0) + n
+            st.log.append(("614.1e, 702.37b", f"  as it is turned face up, {o.handle} gets {n} {k} counter(s)"))
+        outs = self.event(st, Function("turned_face_up", [_O(o.id)]))
+        return [b for x in outs for b in self.put_triggers(x)]
+
+    def _suspend(self, st: State, s: Sentence, o: Obj) -> list[State]:
+        """CR 116.2f, 702.62a: a player who has a card with suspend in their hand may exile it
+        with its time counters (X of them for "Suspend X", chosen as the action is taken,
+        107.3d).  A special action: no stack; the player receives priority afterward (116.3)."""
+        a = s.args
+        p = a["player"]
+        if o.zone != "hand" or o.owner != p:
+            raise ScenarioError(f"{o.handle} is not in {p}'s hand, so {p} cannot suspend it (116.2f)", s)
+        x = Number(a["x"]) if a["x"] is not None else Function("none")
+        models = self.ask(self.facts(st, [atom("tl_special_check", Function("suspend", [_O(o.id), x]))]))
+        why = sorted({str(v.arguments[1].string) for m in models for v in _pick(m, "tl_special_illegal")})
+        if why:
+            raise ScenarioError(f"{p} cannot suspend {o.handle}: {'; '.join(why)}", s)
+        n = next(v.arguments[1].number for m in models for v in _pick(m, "tl_suspend_counters"))
+        new = st.move(o.id, "exile", None)
+        new.counters["time"] = n
+        st.log.append(("116.2f, 702.62a", f"{p} suspends {o.handle} (a special action): it is exiled with {n} time "
+                                          f"counter(s)" + (f"; X = {a['x']} was chosen just before paying (107.3d)"
+                                                           if a["x"] is not None else "")))
+        return self.put_triggers(st)
+
     def _ability_symbol(self, face: CardFace, kind: str, n: int, s: Sentence) -> Symbol:
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
@@ -597,7 +728,10 @@ class Stepper:
     def _card_of(self, st: State, h: str) -> str:
         """The card whose abilities the handle's object has: its own, or (707.2) the card it
         copies -- through copy effects and the values of a token that is a copy."""
-        oid = st.handles.get(resolve_handle(st, h))
+        h = resolve_handle(st, h)
+        if h not in st.handles and h in st.copy_cards:  # a token copy that has ceased to exist
+            return st.copy_cards[h]
+        oid = st.handles.get(h)
         seen = set()
         while oid is not None and oid in st.objects and oid not in seen:
             seen.add(oid)
@@ -678,11 +812,8 @@ class Stepper:
                 if e.name == "cont":
                     st.ts += 1
                     st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1]))
-                    eff = e.arguments[1]
-                    what = (f"{eff.arguments[0].number:+d}/{eff.arguments[1].number:+d}" if eff.name == "modify_pt"
-                            else f"base power and toughness {eff.arguments[0]}/{eff.arguments[1]}" if eff.name == "set_pt"
-                            else "every creature type" if eff.name == "all_creature_types" else str(eff))
-                    st.log.append(("611.2, 613.4c", f"  {st.name_of(e.arguments[0].arguments[0].number)} gets {what}"))
+                    st.log.append(("611.2, 613", f"  {st.name_of(e.arguments[0].arguments[0].number)} "
+                                                 f"{_effect_text(e.arguments[1])}"))
                 elif e.name == "copy":
                     # CR 707.2, 613.2: "becomes a copy" -- a copy effect in layer 1 from now on
                     o = st.objects[e.arguments[0].arguments[0].number]
@@ -708,8 +839,11 @@ class Stepper:
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
                     made.append(handle)
-                st.log.append(("111.3, 603.10a, 608.2h", f"  {it.controller} creates {len(made)} token(s) "
-                                                          f"(one for each counter it had as it last existed)"))
+                per_counter = any(e.arguments[1].name == "tokens_per_counter" for e in _pick(m, "tl_do"))
+                st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
+                               f"  {it.controller} creates {len(made)} {base}(s)"
+                               + (" (one for each counter it had as it last existed)" if per_counter else
+                                  f" (X = {it.x})" if it.x is not None else "")))
             copies = _pick(m, "tl_copy")
             if copies:
                 T = copies[0].arguments[1].arguments[0].number
@@ -722,6 +856,7 @@ class Stepper:
                 tok.entered = True
                 st.tokens.append(tok.id)
                 st.copies.append((tok.id, st.name_of(T)))
+                st.copy_cards[handle] = self._card_of(st, st.name_of(T))
                 for g in _pick(m, "tl_token_gains"):
                     st.ts += 1
                     st.conts.append((st.ts, tok.id, Function("gain_keyword", [g.arguments[1]])))
@@ -756,12 +891,10 @@ class Stepper:
         for oid in entered:
             nb = []
             for b in branches:
-                if oid in b.objects:
-                    nb += [y for x in self.event(b, Function("enters", [_O(oid)])) for y in self.put_triggers(x)]
-                else:
-                    nb.append(b)
+                nb += self.event(b, Function("enters", [_O(oid)])) if oid in b.objects else [b]
             branches = nb
-        return branches
+        # CR 117.3b, 704.3, 603.3b: after it resolves, the active player would receive priority
+        return [y for b in branches for y in self.put_triggers(b)]
 
     # -- zone changes (400.7, 603.6c, 603.10a) and discards (701.9)
     def _zone(self, st: State, s: Sentence) -> list[State]:
@@ -847,6 +980,9 @@ def resolve_handle(st: State, h: str) -> str:
     for t, copied in reversed(st.copies):  # the latest such token
         if copied == m.group(1) and t in st.objects:
             return st.objects[t].handle
+    for t, copied in reversed(st.copies):  # one that has ceased to exist (111.7): its last handle
+        if copied == m.group(1) and t in st.gone:
+            return st.gone[t]
     return h
 
 

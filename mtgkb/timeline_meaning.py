@@ -78,6 +78,12 @@ def _trigger(t: Term):
         return None
     if t.name not in ("when", "whenever") or not isinstance(ev, Fn):
         return None
+    if ev.name == "either" and ev.args:
+        # "When ~ enters the battlefield or is turned face up": either event triggers it
+        parts = [_trigger(Fn(t.name, (a,))) for a in ev.args]
+        if any(p is None or p[1] for p in parts):
+            return None
+        return [p[0] for p in parts], []
     self_only = len(ev.args) >= 1 and ev.args[0] == Fn("self")
     if ev.name == "enters" and self_only and len(ev.args) == 1:
         return Function("enters_self"), []
@@ -85,6 +91,8 @@ def _trigger(t: Term):
         return Function("dies_self"), []
     if ev.name == "leaves" and self_only:
         return Function("leaves_self"), []
+    if ev.name == "turned_face_up" and self_only:
+        return Function("turned_face_up_self"), []
     if ev.name == "casts" and len(ev.args) == 2 and ev.args[0] == Fn("you"):
         kinds = sorted({g.args[0].name for g in _walk(ev.args[1]) if isinstance(g, Fn) and g.name == "group"
                         and g.args and isinstance(g.args[0], Fn) and g.args[0].name in _CARD_TYPES})
@@ -262,6 +270,31 @@ def _target_changes(who: Term, what: Term) -> list[Symbol] | None:
     return effs or None
 
 
+def _group_all(t) -> str | None:
+    """'all creatures' -> 'creature'; None for any other subject."""
+    if isinstance(t, Fn) and t.name == "some" and len(t.args) == 2 and t.args[0] == Fn("all") \
+            and isinstance(t.args[1], Fn) and t.args[1].name == "desc" and len(t.args[1].args) == 3:
+        mods, types, where = t.args[1].args
+        groups = [g for g in _walk(types) if isinstance(g, Fn) and g.name == "group"]
+        if mods == Fn("none") and where == Fn("where") and len(groups) == 1 and len(groups[0].args) == 1 \
+                and isinstance(groups[0].args[0], Fn) and groups[0].args[0].name in _CARD_TYPES \
+                and not groups[0].args[0].args:
+            return groups[0].args[0].name
+    return None
+
+
+def _pt_mod(pt) -> Symbol | None:
+    """pt(3, -3) -> modify_pt(3, -3); pt('-X', '-X') -> modify_pt_x(-1, -1) (X times the sign)."""
+    if not (isinstance(pt, Fn) and pt.name == "pt" and len(pt.args) == 2):
+        return None
+    if all(isinstance(v, int) for v in pt.args):
+        return Function("modify_pt", [Number(pt.args[0]), Number(pt.args[1])])
+    signs = {"+X": 1, "X": 1, "-X": -1}
+    if all(isinstance(v, str) and v.upper() in signs for v in pt.args):
+        return Function("modify_pt_x", [Number(signs[pt.args[0].upper()]), Number(signs[pt.args[1].upper()])])
+    return None
+
+
 def _effect(e: Term, out: list, A: Symbol) -> bool:
     """One effect term -> facts; False when not understood."""
     if not isinstance(e, Fn):
@@ -298,6 +331,48 @@ def _effect(e: Term, out: list, A: Symbol) -> bool:
         if _names(cp) & {"those", "one_of", "n_of_those"}:
             out.append(atom("tl_eff", A, Function("copy_token", [Function("those")])))
             return True
+        return False
+    if e.name == "create" and len(e.args) == 1 and "copy_of" not in n:
+        # "create X 1/1 red Goblin creature tokens" / "create a 1/1 white Soldier creature token" (111.2)
+        some = e.args[0]
+        if not (isinstance(some, Fn) and some.name == "some" and len(some.args) == 2):
+            return False
+        k = _counter_n(Fn("some", (some.args[0],)))
+        vals = _token_desc(Fn("some", (Fn("a"), some.args[1])))
+        if vals is None or k is None:
+            return False
+        out.append(atom("tl_eff", A, Function("create_x") if k == "x" else Function("create_n", [Number(k)])))
+        out += [atom("tl_token_desc", A, v) for v in vals]
+        return True
+    if e.name in ("characteristic", "statement") and len(e.args) == 2 and _target_kind(e.args[0]) \
+            and isinstance(e.args[1], Fn) and e.args[1].name == "all":
+        # "Target creature gets +3/-3 and loses all creature types until end of turn." (Nameless
+        # Inversion): each part a continuous effect on the target (611.2a, 613.1d, 613.4c)
+        effs = []
+        for part in e.args[1].args:
+            if isinstance(part, Fn) and part.name == "lasting" and len(part.args) == 2 \
+                    and part.args[1] == Fn("until_end_of_turn"):
+                part = part.args[0]
+            if isinstance(part, Fn) and part.name == "modify_pt" and all(isinstance(v, int) for v in part.args):
+                effs.append(Function("modify_pt", [Number(part.args[0]), Number(part.args[1])]))
+            elif part == Fn("loses", (Fn("abilities", (Fn("all_creature_types"),)),)):
+                effs.append(Function("lose_all_creature_types"))
+            else:
+                return False
+        out.append(atom("tl_target_spec", A, Function(_target_kind(e.args[0]))))
+        out += [atom("tl_eff", A, Function("target_cont", [x])) for x in effs]
+        return True
+    if e.name == "statement" and len(e.args) == 2 and _group_all(e.args[0]) is not None:
+        # "all creatures get -X/-X until end of turn" (Bane of the Living), "+N/+N" (611.2c, 613.4c)
+        what = e.args[1]
+        if isinstance(what, Fn) and what.name == "lasting" and len(what.args) == 2 \
+                and what.args[1] == Fn("until_end_of_turn") and isinstance(what.args[0], Fn) \
+                and what.args[0].name == "gets" and len(what.args[0].args) == 1:
+            pt = what.args[0].args[0]
+            mod = _pt_mod(pt)
+            if mod is not None:
+                out.append(atom("tl_eff", A, Function("each_all", [Function(_group_all(e.args[0])), mod])))
+                return True
         return False
     if e.name == "statement" and len(e.args) == 2:
         subj, what = e.args
@@ -399,6 +474,7 @@ _UNREAD_KIND = [
     (re.compile(r"^(When|Whenever)\b[^,]*\bdiscard", re.I), "discard"),
     (re.compile(r"^(When|Whenever)\b[^,]*\bactivate", re.I), "activate"),
     (re.compile(r"^At the beginning of\b", re.I), "step"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bturned face up\b", re.I), "face_up"),
 ]
 
 
@@ -424,7 +500,7 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
             out.append(atom("tl_unread", A, Function(_unread_kind(ab.text))))
             return out
         pat, kinds = tr
-        out.append(atom("tl_on", A, pat))
+        out += [atom("tl_on", A, x) for x in (pat if isinstance(pat, list) else [pat])]
         for k in kinds:
             out.append(atom("tl_on_type", A, Function(k)))
         if ab.condition is not None:
@@ -450,6 +526,15 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
                 out.append(atom("tl_eff", A, Function("unread")))
     if ab.kind in ("replacement", "static"):
         for e in ab.effects:
+            if isinstance(e, Fn) and e.name == "as_turned_face_up" and len(e.args) == 2 and e.args[0] == Fn("self") \
+                    and isinstance(e.args[1], Fn) and e.args[1].name == "put_counters" and e.args[1].args[1:] == (Fn("it"),) \
+                    and _names(e.args[1].args[0]) <= {"counters", "exactly", "a", "pt_counter", "pt"}:
+                # "As ~ is turned face up, put five +1/+1 counters on it." (614.1e)
+                pt = next(x for x in _walk(e) if isinstance(x, Fn) and x.name == "pt")
+                n = _counter_n(e.args[1].args[0])
+                if isinstance(n, int):
+                    out.append(atom("tl_as_face_up", A, Function("counters", [String(f"{pt.args[0]:+d}/{pt.args[1]:+d}"),
+                                                                             Number(n)])))
             if isinstance(e, Fn) and e.name == "if_then" and len(e.args) == 2 and _names(e) == _BALOTH:
                 # "If a spell or ability an opponent controls causes you to discard ~, put it onto the
                 # battlefield instead of putting it into your graveyard."

@@ -327,9 +327,14 @@ class _GivenBuilder(_Builder):
         token = False
         values: tuple = ()
         card = None
+        face_down = False
         if kind == "card_spec":
-            if not isinstance(ch[0], Token) or ch[0].type != "NAME":
-                count = _count(ch.pop(0) if not hasattr(ch[0], "data") else ch.pop(0).children[0] if ch[0].children else 1)
+            if (not isinstance(ch[0], Token) or ch[0].type != "NAME") and getattr(ch[0], "data", None) != "face_down":
+                c = ch.pop(0)
+                count = _count(c if not hasattr(c, "data") else c.children[0] if c.children else 1)
+            if getattr(ch[0], "data", None) == "face_down":
+                ch.pop(0)
+                face_down = True  # CR 708.2: a face-down permanent (cast face down, 702.37c)
             name_tok = ch.pop(0)
             card = _base_name(str(name_tok))
             if card != str(name_tok):
@@ -369,7 +374,7 @@ class _GivenBuilder(_Builder):
             handle = self.ctx.new_handle(base) if called is None else self._called(called, ln)
             out.append(ObjectSpec(handle=handle, card=card, pos=Pos(self.file, ln.number, ln.indent + 1),
                                   token=token, token_values=values, counters=tuple(counters),
-                                  attached_to=attached, came_this_turn=came, tapped=tapped))
+                                  attached_to=attached, came_this_turn=came, tapped=tapped, face_down=face_down))
         return out
 
     def _called(self, name: str, ln: Line) -> str:
@@ -514,8 +519,13 @@ class _ClaimBuilder(_Builder):
 
     def _descriptor(self, words: list[str], o: Fn, ln: Line) -> list:
         out = []
+        words = _join_face(words)
         for w in words:
             lw = w.lower()
+            if lw in ("face-down", "face-up"):
+                # CR 708.2: face-down status ("face up" is its negation)
+                out.append(fn("face_down", o) if lw == "face-down" else fn("face_up", o))
+                continue
             if lw in SUPERTYPES:
                 out.append(fn("supertype", o, fn(lw)))
             elif lw in CARD_TYPES:
@@ -538,6 +548,17 @@ class _ClaimBuilder(_Builder):
                 raise self.error(f"{w!r} is not a characteristic this language knows", ln, ln.text.find(w) + 1,
                                  expected=("a supertype", "a card type", "a subtype", "a color", "token", "tapped"))
         return out
+
+
+def _join_face(words: list[str]) -> list[str]:
+    """"face down" / "face up" as one descriptor word."""
+    out: list[str] = []
+    for w in words:
+        if out and out[-1].lower() == "face" and w.lower() in ("down", "up"):
+            out[-1] = "face-" + w.lower()
+        else:
+            out.append(w)
+    return out
 
 
 # Claim forms other than "<object> <predicate>": grammar rule name -> handler(builder,

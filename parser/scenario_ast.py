@@ -28,6 +28,7 @@ class ObjectSpec:
     attached_to: str | None = None
     came_this_turn: bool = False
     tapped: bool = False
+    face_down: bool = False          # CR 708.2
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ given (events, in order):
     "Mind Rot resolves and Alice discards Orvar, the All-Form."   "Alice discards Orvar, the All-Form."
     "Grizzly Bears leaves the battlefield."  "... dies."  "... is exiled."  "... is returned to its owner's hand."
     "Alice's beginning of combat step begins."  (upkeep, draw step, end step)
+    "Alice turns Warbreak Trumpeter face up with X = 2."  (a special action, 116.2b, 107.3d)
+    "Alice suspends Detritivore with X = 3."  (a special action, 116.2f, 702.62a)
 expect:
     "Orvar, the All-Form's first triggered ability triggers." / "... does not trigger."
     "Orvar, the All-Form's first triggered ability resolves before Giant Growth."
@@ -28,7 +30,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
-TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap"}
+TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap", "tl_special"}
 
 
 def _trees(ch, name):
@@ -133,6 +135,10 @@ GIVEN_HANDLERS.update({
     "tl_discard": _discard,
     "tl_step_begins": _step,
     "tl_tap": lambda b, ch, ln: ("tl_tap", {"player": str(ch[0]), "object": _obj(b, ln, ch[1])}),
+    "tl_turn_face_up": lambda b, ch, ln: ("tl_special", dict(
+        {"action": "turn_face_up", "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))),
+    "tl_suspend": lambda b, ch, ln: ("tl_special", dict(
+        {"action": "suspend", "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))),
 })
 
 

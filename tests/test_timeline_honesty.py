@@ -1,5 +1,5 @@
-"""A spell whose effect the timeline does not read (here Nameless Inversion's "+3/-3
-and loses all creature types until end of turn") must not be treated as a spell whose
+"""A spell whose effect the timeline does not read (here Threaten's "untap target
+creature and gain control of it until end of turn; that creature gains haste") must not be treated as a spell whose
 targets are all illegal (608.2b): claims it could change are undetermined, never fails
 or holds."""
 
@@ -14,11 +14,11 @@ def test_unread_spell_is_undetermined_not_fizzled(tmp_path):
         'ruling "frog"\n'
         "  given:\n"
         "    Alice controls Llanowar Elves.\n"
-        "    Alice casts Nameless Inversion targeting Llanowar Elves.\n"
-        "    Nameless Inversion resolves.\n"
+        "    Bob casts Threaten targeting Llanowar Elves.\n"
+        "    Threaten resolves.\n"
         "  expect:\n"
-        "    Llanowar Elves is an Elf.\n"
-        "    Llanowar Elves is not an Elf.\n",
+        "    Llanowar Elves has haste.\n"
+        "    Llanowar Elves does not have haste.\n",
         encoding="utf-8",
     )
     report, errors = check_paths([str(f)])
