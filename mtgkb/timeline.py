@@ -321,6 +321,7 @@ class Stepper:
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout)
+        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
@@ -457,9 +458,20 @@ class Stepper:
         return [b for x in outs for b in self.put_triggers(x)]
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
+    def _state_key(self, st: State) -> int:
+        return hash(tuple(sorted(map(str, state_facts(st)))))
+
+    def _note_sba(self, st: State, models) -> None:
+        """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
+        by every solve and does not depend on the event asked about): state_based() need not
+        solve it again."""
+        if not any(_pick(m, "sba_to_graveyard") for m in models):
+            self._sba_free.add(self._state_key(st))
+
     def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`)."""
         models = self.ask(self.facts(st, [atom("tl_event", e) for e in (ev, *more)]))
+        self._note_sba(st, models)
         if not models:
             raise ScenarioError("the event is impossible under the rules (no outcome)")
         out = []
@@ -522,9 +534,13 @@ class Stepper:
         for _ in range(MAX_BRANCHES):
             nxt = []
             for b in work:
+                if self._state_key(b) in self._sba_free:
+                    done.append(b)
+                    continue
                 models = self.ask(self.facts(b))
                 if not models:
                     raise ScenarioError("the state is impossible under the rules (no outcome)")
+                self._note_sba(b, models)
                 if not any(_pick(m, "sba_to_graveyard") for m in models):
                     done.append(b)
                     continue
@@ -778,6 +794,7 @@ class Stepper:
     def resolve_top(self, st: State, it: Item, sentence_args) -> list[State]:
         facts = self.facts(st, [atom("tl_resolving", _I(it.id))])
         models = self.ask(facts)
+        self._note_sba(st, models)
         if not models:
             raise ScenarioError(f"{it.label} cannot resolve as the scenario says (no outcome under the rules)")
         out = []
