@@ -496,7 +496,7 @@ class Stepper:
             for u in _pick(m, "tl_unsure"):
                 b.unsure.append(u.arguments[1])
                 b.log.append(("603.2", f"{b.name_of(u.arguments[0].arguments[0].number)}: "
-                                       f"{self._ab_text(u.arguments[1])} may trigger (text not understood)"))
+                                       f"{self._ab_text(u.arguments[1])} may trigger (its text or its rule is not read)"))
             order = sorted(trigs, key=lambda t: (rank.get(t.arguments[2].string, 1), pos.get((t.arguments[0], t.arguments[1]), 0)))
             for t in order:
                 S, A, P = t.arguments
@@ -583,9 +583,13 @@ class Stepper:
 
     def _label(self, A: Symbol, h: str) -> str:
         t = self._ab_text(A)
+        if A.name == "suspend_upkeep":
+            return t
         return t if A.name == "ab" and A.arguments[0].string == h else f"{t} (of {h})"
 
     def _ab_text(self, A: Symbol) -> str:
+        if A.name == "suspend_upkeep":
+            return f"{A.arguments[0].arguments[0].string}'s suspend ability (remove a time counter, 702.62a)"
         if A.name == "ab" and len(A.arguments) == 2:
             face = self.faces.get(A.arguments[0].string)
             i = A.arguments[1].number
@@ -710,6 +714,15 @@ class Stepper:
         return self.put_triggers(st)
 
     def _ability_symbol(self, face: CardFace, kind: str, n: int, s: Sentence) -> Symbol:
+        if kind == "suspend":
+            # CR 702.62a: the upkeep ability that suspend stands for
+            for i, ab in enumerate(face.abilities, 1):
+                if ab.kind == "keyword" and any(isinstance(e, Fn) and e.name == "keyword" and e.args
+                                                and isinstance(e.args[0], Fn) and e.args[0].name == "suspend"
+                                                for e in ab.effects):
+                    return Function("suspend_upkeep", [Function("ab", [String(face.name), Number(i)])])
+            raise FactError(f"{face.name} has no suspend", s.pos)
+
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
                 return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
@@ -823,6 +836,7 @@ class Stepper:
             st.unsure.append(A)
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
         entered: list[int] = []
+        removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         if not nothing:
             for ap in _pick(m, "tl_apply"):
                 e = ap.arguments[1]
@@ -841,8 +855,14 @@ class Stepper:
                 elif e.name == "counter":
                     o = st.objects[e.arguments[0].arguments[0].number]
                     k = e.arguments[1].string
-                    o.counters[k] = o.counters.get(k, 0) + e.arguments[2].number
-                    st.log.append(("122.1", f"  {o.handle} gets {e.arguments[2].number} {k} counter(s)"))
+                    n = e.arguments[2].number
+                    o.counters[k] = max(0, o.counters.get(k, 0) + n)
+                    if n >= 0:
+                        st.log.append(("122.1", f"  {o.handle} gets {n} {k} counter(s)"))
+                    else:
+                        st.log.append(("122.1, 702.62a", f"  {-n} {k} counter(s) removed from {o.handle} "
+                                                          f"({o.counters[k]} left)"))
+                        removed.append((o.id, k))
             for mk in _pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[1] for v in _pick(m, "tl_new_token_value"))
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
@@ -910,6 +930,10 @@ class Stepper:
             for b in branches:
                 nb += self.event(b, Function("enters", [_O(oid)])) if oid in b.objects else [b]
             branches = nb
+        for oid, k in removed:
+            branches = [x for b in branches
+                        for x in (self.event(b, Function("counter_removed", [_O(oid), String(k)]))
+                                  if oid in b.objects else [b])]
         # CR 117.3b, 704.3, 603.3b: after it resolves, the active player would receive priority
         return [y for b in branches for y in self.put_triggers(b)]
 

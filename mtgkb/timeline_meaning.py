@@ -93,6 +93,10 @@ def _trigger(t: Term):
         return Function("leaves_self"), []
     if ev.name == "turned_face_up" and self_only:
         return Function("turned_face_up_self"), []
+    if ev.name == "counter_removed" and t.name == "whenever" and \
+            ev.args == (Fn("named_counter", ("time",)), Fn("self"), Fn("in_zone", (Fn("exile_zone"),))):
+        # "Whenever a time counter is removed from ~ while it's exiled" (suspend cards, 702.62a)
+        return Function("time_counter_removed_self"), []
     if ev.name == "casts" and len(ev.args) == 2 and ev.args[0] == Fn("you"):
         kinds = sorted({g.args[0].name for g in _walk(ev.args[1]) if isinstance(g, Fn) and g.name == "group"
                         and g.args and isinstance(g.args[0], Fn) and g.args[0].name in _CARD_TYPES})

@@ -27,7 +27,7 @@ from .scenario import CLAIM_HANDLERS, GIVEN_HANDLERS, NUMBER_WORDS, OBJECT_CLAIM
 from .terms import fn
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-_KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered"}
+_KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered", "ab_suspend": "suspend"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
 TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap", "tl_special"}

@@ -97,11 +97,21 @@ def test_state_based_actions_wait_for_the_first_event(tmp_path):
     assert [c.verdict for c in r.claims] == ["holds", "fails"]
 
 
-def test_upkeep_with_a_suspended_card_is_undetermined(tmp_path):
-    # suspend's upkeep trigger (702.62a) is not applied: its outcome must not be guessed
-    r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\nAlice's upkeep begins.",
-               "Detritivore has three time counters.")
+def test_last_time_counter_removed_is_undetermined(tmp_path):
+    # casting the card when the last time counter is removed (702.62a) is not applied: not guessed
+    r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 1.\n"
+               "Alice's upkeep begins.\nDetritivore's suspend ability resolves.",
+               "Detritivore has no time counters.")
     assert [c.verdict for c in r.claims] == ["undetermined"]
     r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\nBob's upkeep begins.",
                "Detritivore has three time counters.")
     assert [c.verdict for c in r.claims] == ["holds"]
+
+
+def test_an_unread_time_counter_trigger_is_undetermined(tmp_path):
+    # Detritivore's "destroy target nonbasic land" is not read by the timeline
+    r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\n"
+               "Alice's upkeep begins.\nDetritivore's suspend ability resolves.\n"
+               "Detritivore's triggered ability resolves.",
+               "Detritivore has two time counters.")
+    assert [c.verdict for c in r.claims] == ["undetermined"]
