@@ -675,10 +675,7 @@ class Stepper:
         if o.zone != "battlefield" or not o.face_down or o.controller != p:
             raise ScenarioError(f"{o.handle} is not a face-down permanent {p} controls, so {p} cannot turn it "
                                 f"face up (702.37e)", s)
-        models = self.ask(self.facts(st, [atom("tl_special_check", Function("turn_face_up", [_O(o.id)]))]))
-        why = sorted({str(v.arguments[1].string) for m in models for v in _pick(m, "tl_special_illegal")})
-        if why:
-            raise ScenarioError(f"{p} cannot turn {o.handle} face up: {'; '.join(why)}", s)
+        models = self._special_models(st, s, Function("turn_face_up", [_O(o.id)]), f"turn {o.handle} face up")
         o.face_down = False
         o.special_x = a["x"]
         st.log.append(("116.2b, 702.37e", f"{p} turns {o.handle} face up (a special action: it does not use the "
@@ -692,6 +689,15 @@ class Stepper:
         outs = self.event(st, Function("turned_face_up", [_O(o.id)]))
         return [b for x in outs for b in self.put_triggers(x)]
 
+    def _special_models(self, st: State, s: Sentence, action: Symbol, what: str) -> list:
+        """Ask rules.lp whether the special action can be taken (tl_special_illegal/2 says why
+        not, with its rule) and what it does; an action that cannot be taken is an error."""
+        models = self.ask(self.facts(st, [atom("tl_special_check", action)]))
+        why = sorted({v.arguments[1].string for m in models for v in _pick(m, "tl_special_illegal")})
+        if why:
+            raise ScenarioError(f"{s.args['player']} cannot {what}: {'; '.join(why)}", s)
+        return models
+
     def _suspend(self, st: State, s: Sentence, o: Obj) -> list[State]:
         """CR 116.2f, 702.62a: a player who has a card with suspend in their hand may exile it
         with its time counters (X of them for "Suspend X", chosen as the action is taken,
@@ -701,10 +707,7 @@ class Stepper:
         if o.zone != "hand" or o.owner != p:
             raise ScenarioError(f"{o.handle} is not in {p}'s hand, so {p} cannot suspend it (116.2f)", s)
         x = Number(a["x"]) if a["x"] is not None else Function("none")
-        models = self.ask(self.facts(st, [atom("tl_special_check", Function("suspend", [_O(o.id), x]))]))
-        why = sorted({str(v.arguments[1].string) for m in models for v in _pick(m, "tl_special_illegal")})
-        if why:
-            raise ScenarioError(f"{p} cannot suspend {o.handle}: {'; '.join(why)}", s)
+        models = self._special_models(st, s, Function("suspend", [_O(o.id), x]), f"suspend {o.handle}")
         n = next(v.arguments[1].number for m in models for v in _pick(m, "tl_suspend_counters"))
         new = st.move(o.id, "exile", None)
         new.counters["time"] = n
