@@ -38,6 +38,15 @@ card:
   0/1
 """
 
+# Orvar's trigger from a spell that targets two of Alice's permanents: two outcomes (one per copy)
+TWO_TARGETS = """  given:
+    Alice controls Orvar, the All-Form.
+    Alice controls Grizzly Bears.
+    Alice controls Llanowar Elves.
+    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves.
+    Orvar, the All-Form's first triggered ability resolves.
+"""
+
 
 def run(session, tmp_path, body: str):
     from mtgkb.check import check_paths
@@ -176,26 +185,14 @@ ruling "no card to exile"
     Case("bound-on-outcomes-is-undetermined", """
 ruling "two outcomes, bound one"
   about: Orvar, the All-Form
-  given:
-    Alice controls Orvar, the All-Form.
-    Alice controls Grizzly Bears.
-    Alice controls Llanowar Elves.
-    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves.
-    Orvar, the All-Form's first triggered ability resolves.
-  expect:
+""" + TWO_TARGETS + """  expect:
     Alice may control a token that is a copy of Grizzly Bears.
 """, verdicts=("undetermined",), messages={0: "outcomes"}, max_branches=1),
 
     Case("plain-claims-fail-when-only-some-outcomes-have-them", """
 ruling "choice"
   about: Orvar, the All-Form
-  given:
-    Alice controls Orvar, the All-Form.
-    Alice controls Grizzly Bears.
-    Alice controls Llanowar Elves.
-    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves.
-    Orvar, the All-Form's first triggered ability resolves.
-  expect:
+""" + TWO_TARGETS + """  expect:
     Alice controls a token that is a copy of Grizzly Bears.
     Alice does not control a token that is a copy of Grizzly Bears.
     Alice may control a token that is a copy of Llanowar Elves.

@@ -76,42 +76,32 @@ def test_special_action_that_cannot_be_taken_is_an_error_with_its_rule(tmp_path,
     assert [c.verdict for c in r.claims] == ["error"]
 
 
-def test_suspend_n_uses_the_printed_number(tmp_path):
-    r = _check(tmp_path, "Rift Bolt is in Alice's hand.\nAlice suspends Rift Bolt.",
-               "Rift Bolt has one time counter.\nRift Bolt is in Alice's exile.")
-    assert [c.verdict for c in r.claims] == ["holds", "holds"]
-
-
-def test_x_not_given_for_an_ability_that_uses_it_is_undetermined(tmp_path):
+@pytest.mark.parametrize("given,expect,verdicts", [
+    pytest.param("Rift Bolt is in Alice's hand.\nAlice suspends Rift Bolt.",
+                 "Rift Bolt has one time counter.\nRift Bolt is in Alice's exile.", ["holds", "holds"],
+                 id="suspend-n-uses-the-printed-number"),
     # Warbreak Trumpeter turned face up without saying X: how many Goblins is not settled
-    r = _check(tmp_path, "Alice controls a face-down Warbreak Trumpeter.\nAlice turns Warbreak Trumpeter face up.\n"
-               "Warbreak Trumpeter's triggered ability resolves.",
-               "No token is created.\nAlice controls 2 permanents named Goblin Token.")
-    assert [c.verdict for c in r.claims] == ["undetermined", "undetermined"]
-
-
-def test_state_based_actions_wait_for_the_first_event(tmp_path):
+    pytest.param("Alice controls a face-down Warbreak Trumpeter.\nAlice turns Warbreak Trumpeter face up.\n"
+                 "Warbreak Trumpeter's triggered ability resolves.",
+                 "No token is created.\nAlice controls 2 permanents named Goblin Token.", ["undetermined"] * 2,
+                 id="x-not-given-for-an-ability-that-uses-it-is-undetermined"),
     # the described state is as written; 704.3 applies when a player would next receive priority
-    r = _check(tmp_path, "Alice controls Grizzly Bears.\nGrizzly Bears gets -2/-2.",
-               "Grizzly Bears is 0/0.\nNo permanent is put into a graveyard.")
-    assert [c.verdict for c in r.claims] == ["holds", "fails"]
-
-
-def test_last_time_counter_removed_is_undetermined(tmp_path):
+    pytest.param("Alice controls Grizzly Bears.\nGrizzly Bears gets -2/-2.",
+                 "Grizzly Bears is 0/0.\nNo permanent is put into a graveyard.", ["holds", "fails"],
+                 id="state-based-actions-wait-for-the-first-event"),
     # casting the card when the last time counter is removed (702.62a) is not applied: not guessed
-    r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 1.\n"
-               "Alice's upkeep begins.\nDetritivore's suspend ability resolves.",
-               "Detritivore has no time counters.")
-    assert [c.verdict for c in r.claims] == ["undetermined"]
-    r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\nBob's upkeep begins.",
-               "Detritivore has three time counters.")
-    assert [c.verdict for c in r.claims] == ["holds"]
-
-
-def test_an_unread_time_counter_trigger_is_undetermined(tmp_path):
+    pytest.param("Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 1.\n"
+                 "Alice's upkeep begins.\nDetritivore's suspend ability resolves.",
+                 "Detritivore has no time counters.", ["undetermined"], id="last-time-counter-removed-is-undetermined"),
+    pytest.param("Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\nBob's upkeep begins.",
+                 "Detritivore has three time counters.", ["holds"], id="another-players-upkeep-removes-nothing"),
     # Detritivore's "destroy target nonbasic land" is not read by the timeline
-    r = _check(tmp_path, "Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\n"
-               "Alice's upkeep begins.\nDetritivore's suspend ability resolves.\n"
-               "Detritivore's triggered ability resolves.",
-               "Detritivore has two time counters.")
-    assert [c.verdict for c in r.claims] == ["undetermined"]
+    pytest.param("Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\n"
+                 "Alice's upkeep begins.\nDetritivore's suspend ability resolves.\n"
+                 "Detritivore's triggered ability resolves.",
+                 "Detritivore has two time counters.", ["undetermined"],
+                 id="an-unread-time-counter-trigger-is-undetermined"),
+])
+def test_verdicts(tmp_path, given, expect, verdicts):
+    r = _check(tmp_path, given, expect)
+    assert [c.verdict for c in r.claims] == verdicts
