@@ -13,29 +13,9 @@ from mtgkb.parser.scenario_ast import Block, Claim, ObjectSpec, Sentence
 from mtgkb.parser.terms import Fn, Term
 
 from . import mana, paths
+from .symbols import atom, obj, sym
 
 COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
-
-
-def sym(t: Term) -> Symbol:
-    """Term -> clingo symbol, one to one."""
-    if isinstance(t, Fn):
-        return Function(t.name, [sym(a) for a in t.args])
-    if isinstance(t, bool):
-        raise TypeError("booleans are not terms")
-    if isinstance(t, int):
-        return Number(t)
-    if isinstance(t, str):
-        return String(t)
-    raise TypeError(f"not a term: {t!r}")
-
-
-def atom(name: str, *args) -> Symbol:
-    return Function(name, [a if isinstance(a, Symbol) else sym(a) for a in args])
-
-
-def obj(n: int) -> Symbol:
-    return Function("o", [Number(n)])
 
 
 # ----------------------------------------------------------------------------- cards

@@ -10,7 +10,15 @@ DATABASE_NAME = "oracle-cards-2022-04.jsonl.gz"
 
 
 def rules_text() -> str:
-    return files("mtgkb").joinpath("rules.lp").read_text(encoding="utf-8")
+    """The whole answer-set program: rules.lp, then the parts in mtgkb/rules/*.lp
+    (card meaning, ...) in the order of their file names."""
+    root = files("mtgkb")
+    parts = [root.joinpath("rules.lp").read_text(encoding="utf-8")]
+    extra = root.joinpath("rules")
+    if extra.is_dir():
+        for p in sorted((p for p in extra.iterdir() if p.name.endswith(".lp")), key=lambda p: p.name):
+            parts.append(p.read_text(encoding="utf-8"))
+    return "\n".join(parts)
 
 
 def kb_root() -> Traversable:
