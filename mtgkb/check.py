@@ -61,17 +61,7 @@ class Session:
                  ) -> tuple[RulingResult, Encoded | None, SolveResult | None]:
         rr = RulingResult(title=block.title, about=block.about, cites=list(block.cites), file=sf.path,
                           line=block.pos.line, kind=block.kind)
-        if timeline.is_timeline(block):  # events in order: the timeline stepper (issue 6)
-            return timeline.evaluate_block(self, sf, block, rr, characteristics=characteristics)
-        enc = self.encode(sf, block)  # FactError: bad input, reported by the caller
-        res = self.solver.solve(self.reference + enc.facts, characteristics=characteristics)
-        if res.satisfiable is False:
-            relaxed = self.solver.solve(self.reference + enc.facts, relax=True)
-            why = ", ".join(f"CR {v.arguments[0].string}: {v.arguments[1]}" for v in relaxed.violations) or "no rule named"
-            rr.error = f"{sf.path}:{block.pos.line}:1: the scenario is impossible ({why})"
-        rr.claims = [claim_verdict(c, Id, res, enc.handles) for c, Id in enc.claims]
-        rr.stats = res.stats
-        return rr, enc, res
+        return timeline.evaluate_block(self, sf, block, rr, characteristics=characteristics)
 
 
 def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: Session | None = None,

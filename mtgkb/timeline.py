@@ -63,11 +63,12 @@ class Obj:
     counters: dict = field(default_factory=dict)
     attached: int | None = None
     came_this_turn: bool = False
-    copy_effects: list = field(default_factory=list)   # (source id, ts, face name)
+    copy_effects: list = field(default_factory=list)   # (source id, ts, face name, copied values)
     entered: bool = False            # entered the battlefield during the timeline
     spell_x: int | None = None       # X of the spell that became it (107.3m)
     face_down: bool = False          # CR 708.2
     special_x: int | None = None     # X chosen as a special action was taken with it (107.3d, 702.37f)
+    chosen: tuple = ()               # choices made as it entered (614.12): symbols
 
 
 @dataclass
@@ -109,6 +110,8 @@ class State:
     unsure: list = field(default_factory=list)      # abilities that may have done something unread
     choices: list = field(default_factory=list)     # what this branch chose
     pending: list = field(default_factory=list)     # triggered, not yet on the stack (603.3)
+    origins: dict = field(default_factory=dict)     # timestamp -> (line, sentence) of a scenario effect
+    sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -221,9 +224,10 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("attached", O, _O(o.attached)))
         if o.came_this_turn:
             out.append(atom("came_under_control_this_turn", O))
-        for src, ts, face in o.copy_effects:
-            if src in st.objects or True:
-                out.append(atom("copy_effect", O, _O(src), Number(ts)))
+        for src, ts, face, values in o.copy_effects:
+            # CR 707.2b: the values copied were locked in as the copy effect began
+            out.append(atom("copy_effect", O, _O(src), Number(ts)))
+            out += [atom("copied_value", O, Number(ts), v) for v in values]
         if o.entered:
             out.append(atom("tl_entered", O))
         if o.spell_x is not None:
@@ -232,6 +236,7 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("face_down", O))
         if o.special_x is not None:
             out.append(atom("tl_special_x", O, Number(o.special_x)))
+        out += [atom("chosen", O, v) for v in o.chosen]
     for ts, oid, e in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), _O(oid), e))
@@ -355,12 +360,28 @@ class Stepper:
             nxt = []
             for st in branches:
                 nxt += self.apply(st, s)
+            nxt = self._distinct(nxt)
             if len(nxt) > MAX_BRANCHES:
                 raise Bound(f"more than {MAX_BRANCHES} outcomes")
             if time.perf_counter() > self.deadline:
                 raise Bound("the time limit was reached while stepping through the events")
             branches = nxt
+        # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
+        # state-based actions are performed first (also for a scenario without events)
+        branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
+        if len(branches) > MAX_BRANCHES:
+            raise Bound(f"more than {MAX_BRANCHES} outcomes")
         return branches
+
+    def _distinct(self, branches: list[State]) -> list[State]:
+        """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
+        seen, out = set(), []
+        for b in branches:
+            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            if key not in seen:
+                seen.add(key)
+                out.append(b)
+        return out
 
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
@@ -392,6 +413,7 @@ class Stepper:
             oid = st.handles[a["object"]]
             for e in a["effects"]:
                 st.conts.append((st.ts, oid, sym(e)))
+            st.origins[st.ts] = (s.pos.line, s.text)
             st.log.append(("611.2, 613", f"{s.text}"))
             return [st]
         if k == "enters":
@@ -443,19 +465,35 @@ class Stepper:
         a = s.args
         self._player(st, a["player"])
         face = self.face(a["card"], s.pos)
+        copied = None
+        if a["copy_of"] is not None:
+            src = st.objects.get(st.handles[a["copy_of"]])
+            if src is None or src.zone != "battlefield":
+                raise ScenarioError(f"{a['copy_of']} is not on the battlefield, so nothing can enter as a copy "
+                                    f"of it (707.5, 614.1c)", s)
+            copied = (src.id, self.copiable_values(st, src.id))
         if a["object"] in st.handles:
             st.move(st.handles[a["object"]], "battlefield", a["player"])
             o = st.objects[st.handles[a["object"]]]
         else:
             o = st.new_obj(a["object"], card=a["card"], zone="battlefield", owner=a["player"], controller=a["player"])
         o.entered = True
+        o.chosen = tuple(sym(v) for v in a.get("choices", ()))  # 614.12: a choice made as it entered
         if a["copy_of"] is not None:
-            o.copy_effects.append((st.handles[a["copy_of"]], o.ts, face.name))
+            o.copy_effects.append((copied[0], o.ts, face.name, copied[1]))
             st.static_facts += [atom("copy_ability", _O(o.id), Function("ab", [String(face.name), Number(i)]))
                                 for i in range(1, len(face.abilities) + 1)]
         st.log.append(("603.6a, 614.1c", s.text))
         outs = self.event(st, Function("enters", [_O(o.id)]))
         return [b for x in outs for b in self.put_triggers(x)]
+
+    def copiable_values(self, st: State, oid: int) -> tuple:
+        """CR 707.2, 707.2b: the copiable values of an object now, as a copy effect that
+        begins now locks them in (asked of rules.lp: cv/2)."""
+        models = self.ask(self.facts(st, [atom("tl_snapshot", _O(oid))]))
+        if not models:
+            raise ScenarioError("the state is impossible under the rules (no outcome)")
+        return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
     def _state_key(self, st: State) -> int:
@@ -548,6 +586,7 @@ class Stepper:
                     bb = b.clone() if len(models) > 1 else b
                     sbas = [(v.arguments[0], v.arguments[1].string) for v in _pick(m, "sba_to_graveyard")]
                     for O, why in sbas:
+                        bb.sba_log.append((bb.name_of(O.arguments[0].number), why))
                         what = _SBA_TEXT.get(why, "is put into its owner's graveyard")
                         bb.log.append((why, f"{bb.name_of(O.arguments[0].number)} {what} (a state-based action)"))
                     for u in _pick(m, "tl_sba_unsure"):
@@ -769,6 +808,9 @@ class Stepper:
             seen.add(oid)
             o = st.objects[oid]
             if o.copy_effects:
+                for v in o.copy_effects[-1][3]:  # the abilities it copied (707.2b)
+                    if v.name == "ability" and v.arguments[0].name == "ab":
+                        return v.arguments[0].arguments[0].string
                 oid = o.copy_effects[-1][0]
                 continue
             if o.token:
@@ -852,7 +894,9 @@ class Stepper:
                     # CR 707.2, 613.2: "becomes a copy" -- a copy effect in layer 1 from now on
                     o = st.objects[e.arguments[0].arguments[0].number]
                     st.ts += 1
-                    o.copy_effects.append((e.arguments[1].arguments[0].number, st.ts, None))
+                    src = e.arguments[1].arguments[0].number
+                    o.copy_effects.append((src, st.ts, None, tuple(
+                        v.arguments[1] for v in _pick(m, "tl_copied_cv") if v.arguments[0] == e.arguments[1])))
                     st.log.append(("707.2, 613.2", f"  {o.handle} becomes a copy of {st.name_of(e.arguments[1].arguments[0].number)}"))
                     st.choices.append(f"{it.label} chooses {st.name_of(e.arguments[1].arguments[0].number)}")
                 elif e.name == "counter":
@@ -1036,6 +1080,7 @@ def log_facts(st: State) -> list[Symbol]:
     out += [atom("tl_log_copy", _O(t), String(h)) for t, h in st.copies if t in st.objects]
     out += [atom("tl_log_token", _O(t)) for t in st.tokens]
     out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]
+    out += [atom("tl_log_sba", String(h), String(r)) for h, r in st.sba_log]
     return out
 
 
@@ -1094,8 +1139,11 @@ def evaluate(block: Block, find_face, reference: list[Symbol], solver: Solver, *
             timed_out = True
             continue
         if res.satisfiable is False:
-            return TimelineResult(branches, SolveResult(satisfiable=False, messages=msgs), ids, handles,
-                                  solves=stepper.ask.solves, messages=msgs)
+            relaxed = solver.solve(facts, relax=True)
+            tr = TimelineResult(branches, SolveResult(satisfiable=False, messages=msgs,
+                                                      violations=relaxed.violations), ids, handles,
+                                solves=stepper.ask.solves, messages=msgs)
+            return tr
         brave |= set(res.brave)
         cautious = set(res.cautious) if cautious is None else cautious & set(res.cautious)
         st.final = res
@@ -1142,7 +1190,8 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
                      for c, _ in tr.claims]
         return rr, None, res
     if res.satisfiable is False:
-        rr.error = f"{sf.path}:{block.pos.line}:1: the scenario is impossible (no outcome satisfies the rules)"
+        why = ", ".join(f"CR {v.arguments[0].string}: {v.arguments[1]}" for v in res.violations) or "no rule named"
+        rr.error = f"{sf.path}:{block.pos.line}:1: the scenario is impossible ({why})"
     rr.claims = [claim_verdict(c, Id, res, tr.handles) for c, Id in tr.claims]
     rr.stats = dict(res.stats)
     enc = None

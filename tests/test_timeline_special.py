@@ -85,10 +85,12 @@ def test_special_action_that_cannot_be_taken_is_an_error_with_its_rule(tmp_path,
                  "Warbreak Trumpeter's triggered ability resolves.",
                  "No token is created.\nAlice controls 2 permanents named Goblin Token.", ["undetermined"] * 2,
                  id="x-not-given-for-an-ability-that-uses-it-is-undetermined"),
-    # the described state is as written; 704.3 applies when a player would next receive priority
+    # one pipeline: claims are read when a player would receive priority, after 704.3 (no events needed)
     pytest.param("Alice controls Grizzly Bears.\nGrizzly Bears gets -2/-2.",
-                 "Grizzly Bears is 0/0.\nNo permanent is put into a graveyard.", ["holds", "fails"],
-                 id="state-based-actions-wait-for-the-first-event"),
+                 "Grizzly Bears is 0/0.\nNo permanent is put into a graveyard.\n"
+                 "Grizzly Bears is in Alice's graveyard.\nGrizzly Bears is not on the battlefield.",
+                 ["fails", "fails", "holds", "holds"],
+                 id="state-based-actions-apply-without-events"),
     # casting the card when the last time counter is removed (702.62a) is not applied: not guessed
     pytest.param("Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 1.\n"
                  "Alice's upkeep begins.\nDetritivore's suspend ability resolves.",
