@@ -280,7 +280,7 @@ class Ask:
     messages: list = field(default_factory=list)
     solves: int = 0
 
-    def __call__(self, facts: list[Symbol], limit: int = MAX_BRANCHES) -> list[frozenset]:
+    def __call__(self, facts: list[Symbol], limit: int = MAX_BRANCHES, *, relax: bool = False) -> list[frozenset]:
         self.solves += 1
         msgs = self.messages
         ctl = clingo.Control(["--project=show", "-t1"], logger=lambda c, m: msgs.append(f"{c.name}: {m.strip()}"),
@@ -290,6 +290,8 @@ class Ask:
             for f in facts:
                 b.add_rule([b.add_atom(f)])
         ctl.ground([("base", [])])
+        if relax:  # the named violations (violated/2) instead of no outcome
+            ctl.assign_external(Function("relax"), True)
         ctl.configuration.solve.models = limit + 1
         models: list[frozenset] = []
         with ctl.solve(on_model=lambda m: models.append(frozenset(m.symbols(shown=True))), async_=True) as h:
@@ -372,6 +374,25 @@ class Stepper:
         if len(branches) > MAX_BRANCHES:
             raise Bound(f"more than {MAX_BRANCHES} outcomes")
         return branches
+
+    def _why_impossible(self, st: State, facts: list[Symbol], what: str) -> str:
+        """The rules an impossible step breaks (violated/2, asked again with `relax`), in words."""
+        relaxed = self.ask(facts, relax=True)
+
+        def words(v: Symbol) -> str:
+            if v.type != clingo.SymbolType.Function:
+                return str(v)
+            if v.name == "o" and len(v.arguments) == 1:
+                return st.name_of(v.arguments[0].number)
+            if v.name == "i" and len(v.arguments) == 1:
+                it = st.item_of(v.arguments[0].number)
+                return it.label if it is not None else "it"
+            args = ", ".join(words(a) for a in v.arguments)
+            return v.name.replace("_", " ") + (f" ({args})" if args else "")
+
+        why = sorted({f"{words(v.arguments[1])} (CR {v.arguments[0].string})" for m in relaxed[:1]
+                      for v in _pick(m, "violated")})
+        return f"{what}: " + ("; ".join(why) if why else "no outcome")
 
     def _distinct(self, branches: list[State]) -> list[State]:
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
@@ -508,10 +529,11 @@ class Stepper:
 
     def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`)."""
-        models = self.ask(self.facts(st, [atom("tl_event", e) for e in (ev, *more)]))
+        facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)])
+        models = self.ask(facts)
         self._note_sba(st, models)
         if not models:
-            raise ScenarioError("the event is impossible under the rules (no outcome)")
+            raise ScenarioError(self._why_impossible(st, facts, "the event is impossible under the rules"))
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
@@ -520,6 +542,13 @@ class Stepper:
             rank = {s.arguments[0].string: s.arguments[1].number for s in _pick(m, "tl_rank")}
             picks = {(s.arguments[0], s.arguments[1]): s.arguments[2] for s in _pick(m, "tl_pick")}
             dropped = {(s.arguments[0], s.arguments[1]) for s in _pick(m, "tl_no_target")}
+            for p in _pick(m, "tl_spell_pick"):
+                # CR 601.2c: the target chosen as the spell was cast (no target named: each legal one)
+                it = b.item_of(p.arguments[0].arguments[0].number)
+                T = p.arguments[1]
+                it.targets = (T.arguments[0].number,) if T.type == clingo.SymbolType.Function else (T.string,)
+                b.choices.append(f"target of {it.label}: {b.name_of(it.targets[0])}")
+                b.log.append(("601.2c", f"  {it.label} targets {b.name_of(it.targets[0])}"))
             for c in _pick(m, "tl_paid"):
                 # CR 602.2b, 601.2h: the costs are paid before any player can act
                 what, thing = c.arguments[1], c.arguments[2].arguments[0].number
@@ -854,7 +883,7 @@ class Stepper:
         models = self.ask(facts)
         self._note_sba(st, models)
         if not models:
-            raise ScenarioError(f"{it.label} cannot resolve as the scenario says (no outcome under the rules)")
+            raise ScenarioError(self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says"))
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
@@ -951,13 +980,23 @@ class Stepper:
         # CR 608.2n, 608.3: where the spell goes
         if it.kind == "spell" and it.source in st.objects:
             sp = st.objects[it.source]
-            face = self.faces.get(sp.card or "")
-            is_perm = face is not None and any(t.lower() in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle")
-                                               for t in face.types)
-            if is_perm and not _pick(m, "tl_fizzles"):
+            if _pick(m, "tl_permanent_spell") and not _pick(m, "tl_fizzles"):
                 new = st.move(sp.id, "battlefield", it.controller)
                 new.entered = True
                 new.spell_x = it.x
+                for ec in _pick(m, "tl_enter_copy"):
+                    # CR 614.1c, 707.5: it enters as a copy of the chosen object, whose copiable values
+                    # are locked in now (707.2b), with the exceptions of its own ability (707.9)
+                    A, T = ec.arguments[1], ec.arguments[2]
+                    face = A.arguments[0].string
+                    vals = tuple(v.arguments[1] for v in _pick(m, "tl_enter_copy_cv") if v.arguments[0] == T)
+                    new.copy_effects.append((T.arguments[0].number, new.ts, face, vals))
+                    n = len(self.faces[face].abilities) if face in self.faces else 0
+                    st.static_facts += [atom("copy_ability", _O(new.id), Function("ab", [String(face), Number(i)]))
+                                        for i in range(1, n + 1)]
+                    st.choices.append(f"{new.handle} enters as a copy of {st.name_of(T.arguments[0].number)}")
+                    st.log.append(("614.1c, 707.5", f"  {new.handle} enters as a copy of "
+                                                    f"{st.name_of(T.arguments[0].number)}"))
                 st.log.append(("608.3", f"  {new.handle} enters the battlefield under {it.controller}'s control"
                                         + (f" (the spell's X was {it.x}, 107.3m)" if it.x is not None else "")))
                 entered.append(new.id)
