@@ -46,6 +46,7 @@ import re
 import signal
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -352,8 +353,10 @@ def _check(session, text: str, limit: float):
     with tempfile.TemporaryDirectory() as tmp:
         p = Path(tmp) / "ruling.mtg"
         p.write_text(text, encoding="utf-8")
-        old = signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, limit)
+        timed = threading.current_thread() is threading.main_thread()  # signals: main thread only
+        if timed:
+            old = signal.signal(signal.SIGALRM, _alarm)
+            signal.setitimer(signal.ITIMER_REAL, limit)
         try:
             report, errors = check_paths([str(p)], session=session)
         except _TimeUp:
@@ -361,8 +364,9 @@ def _check(session, text: str, limit: float):
         except Exception as e:  # the engine crashed on it: every claim is an error
             return [], f"{type(e).__name__}: {e}"
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old)
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
     if errors:
         return [], f"does not parse: {errors[0]}"
     (rr,) = report.results
@@ -432,6 +436,8 @@ def summarize(records: list[dict], skipped: dict, n: int, seed: int) -> dict:
         "rulings_with_error": sum(1 for r in records if r["error"] and not r["timeout"]),
         "rulings_timed_out": sum(1 for r in records if r["timeout"]),
         "claims": counts(records),
+        "trigger_not_on_the_stack": sum(1 for r in records if r["resolved_trigger"] is False),
+        "trigger_targets_not_named": sum(1 for r in records if r["notes"]),
         "cards_with_unread_ability": sum(1 for r in records if r["unread"]),
         "settled_on_unread": {
             "claims": sum(len(r["settled_on_unread"]) for r in records),
