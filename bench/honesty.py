@@ -18,8 +18,9 @@ each card it writes one ruling on a fixed board:
               (the resolve sentence is dropped when the engine says the ability is not on the stack)
 
 and claims the card's effect could change: each creature's printed P/T, that each object is
-on the battlefield, has no +1/+1 counters and is untapped, "No token is created.", "No
-permanent is put into a graveyard.", where the spell went, whether the trigger triggers.
+on the battlefield, has no +1/+1 counters and is untapped, who controls each creature, its
+color, a few keywords it does not have, "No token is created.", "No permanent is put into
+a graveyard.", where the spell went, whether the trigger triggers.
 The rulings run in one process through `mtgkb.check.check_paths` on temp files with a
 per-ruling wall-clock limit.  Each claim is settled (holds/fails), undetermined or error.
 
@@ -173,6 +174,8 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
         raise Unwritable("target card (not on the battlefield)")
     elif any(w in p for w in (" attacking ", " blocking ", " tapped ", " blocked ", " unblocked ")):
         raise Unwritable("target attacking/blocking/tapped creature (no combat, nothing tapped)")
+    elif " noncreature permanent" in p or " land or noncreature" in p:
+        prefs = ["Forest"]
     elif " creature" in p or " permanent" in p:
         if " land " in p and " nonland" not in p and " creature" not in p:
             prefs = ["Forest"]
@@ -234,6 +237,11 @@ def _board_claims() -> list[str]:
     out = []
     for h, pt in BOARD_OBJECTS:
         out += _object_claims(h, pt, pt is not None)
+    # control (gain control effects), colors (color changes), keywords (gains ...)
+    out += ["Alice controls 1 permanent named Grizzly Bears.", "Bob controls 1 permanent named Hill Giant.",
+            "Grizzly Bears is green.", "Hill Giant is red.",
+            "Grizzly Bears does not have flying.", "Hill Giant does not have trample.",
+            "Hill Giant does not have haste."]
     return out + ["No token is created.", "No permanent is put into a graveyard."]
 
 
@@ -458,7 +466,7 @@ def summarize(records: list[dict], skipped: dict, n: int, seed: int) -> dict:
 
 def _line(r: dict) -> str:
     v = r["verdicts"]
-    mark = " SETTLED-ON-UNREAD" if r["settled_on_unread"] else ""
+    mark = (" SETTLED-ON-UNREAD (" + " | ".join(t[:70] for t in r["unread"]) + ")") if r["settled_on_unread"] else ""
     err = f" error: {r['error'][:120]}" if r["error"] else ""
     return (f"{r['kind']:8} {r['card']}: holds {v.get('holds', 0)}, fails {v.get('fails', 0)}, "
             f"undetermined {v.get('undetermined', 0)}, error {v.get('error', 0)}; "
