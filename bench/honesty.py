@@ -57,7 +57,7 @@ from pathlib import Path
 
 BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.", "It is Alice's turn.")
 BOARD_NAMES = ("Grizzly Bears", "Forest", "Hill Giant")
-# (handle, P/T or None, controller)
+# (handle, printed P/T or None for a non-creature)
 BOARD_OBJECTS = (("Grizzly Bears", "2/2"), ("Hill Giant", "3/3"), ("Forest", None))
 
 KEYWORD_LINE = re.compile(
@@ -259,7 +259,9 @@ def _trigger_ordinal(d: dict) -> str:
         raise Unwritable("the enters trigger is not one of the parsed triggered abilities")
     if len(trig) == 1:
         return "triggered ability"
-    return ["first", "second", "third", "fourth", "fifth"][idx] + " triggered ability" if idx < 5 else "?"
+    if idx >= 5:
+        raise Unwritable("the enters trigger is the sixth triggered ability or later (no ordinal for it)")
+    return ["first", "second", "third", "fourth", "fifth"][idx] + " triggered ability"
 
 
 def write_ruling(d: dict, kind: str) -> Ruling:
@@ -478,7 +480,7 @@ def main(argv=None) -> int:
     ap.add_argument("-n", type=int, default=120, help="cards of each kind (default 120)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=float, default=30.0, help="seconds per ruling (default 30)")
-    ap.add_argument("--list", action="store_true", help="one line per card on stderr-free stdout, after the JSON")
+    ap.add_argument("--list", action="store_true", help="also print one line per card after the JSON")
     ap.add_argument("--stats", action="store_true", help="add wall time to the summary")
     ap.add_argument("--scenario", metavar="CARD", help="print the ruling written for CARD and exit")
     args = ap.parse_args(argv)
