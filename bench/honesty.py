@@ -1,0 +1,510 @@
+"""Honesty of the engine: is any claim about a card with unread text settled by it?
+
+    python bench/honesty.py                 # 120 spells + 120 enters-triggers, seed 1
+    python bench/honesty.py -n 40 --seed 7  # other sample size / seed
+    python bench/honesty.py --list          # also one line per card (verdict counts, unread abilities)
+    python bench/honesty.py --stats         # also wall time (otherwise the output is deterministic)
+    python bench/honesty.py --scenario "Wild Swing"   # print the ruling written for one card and exit
+
+With a fixed seed it samples N random instants/sorceries and N random creatures with an
+"When ~ enters (the battlefield)" trigger from the embedded card database (single-faced
+cards only), skipping cards that cannot be cast in the scenario language at all (a target
+the small board has no object for, a mode to choose, ...; the reasons are counted).  For
+each card it writes one ruling on a fixed board:
+
+    Alice controls Grizzly Bears and Forest.  Bob controls Hill Giant.  It is Alice's turn.
+    spell:    Alice casts S [targeting T...] [with X = 2].  S resolves.
+    creature: C enters under Alice's control.  C's [n-th] triggered ability resolves[, choosing T].
+              (the resolve sentence is dropped when the engine says the ability is not on the stack)
+
+and claims the card's effect could change: each creature's printed P/T, that each object is
+on the battlefield, has no +1/+1 counters and is untapped, who controls each creature, its
+color, a few keywords it does not have, "No token is created.", "No permanent is put into
+a graveyard.", where the spell went, whether the trigger triggers.
+The rulings run in one process through `mtgkb.check.check_paths` on temp files with a
+per-ruling wall-clock limit.  Each claim is settled (holds/fails), undetermined or error.
+
+Whether the card's abilities are read comes from `mtgkb parse --json` (run in-process on
+a JSON Lines file of the sampled cards): the `applied` key of an ability when the engine
+reports it, else `understood`; the summary says which (`reading`).  A claim is *settled on
+unread text* when it is settled while the card under test has any ability that is not
+read (conservative: any unread ability of that card counts).  An honest engine has 0.
+
+Prints one JSON document (schema mtgkb.honesty/1).  Exit status 0 whatever the figures.
+The sampler (`candidates`, `write_ruling`, `sample`) and the runner (`run_card`) are
+shared with tests/test_honesty_property.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import io
+import json
+import random
+import re
+import signal
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+# --------------------------------------------------------------------------- board
+
+BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.", "It is Alice's turn.")
+BOARD_NAMES = ("Grizzly Bears", "Forest", "Hill Giant")
+# (handle, printed P/T or None for a non-creature)
+BOARD_OBJECTS = (("Grizzly Bears", "2/2"), ("Hill Giant", "3/3"), ("Forest", None))
+
+KEYWORD_LINE = re.compile(
+    r"^(Flashback|Cycling|\w+cycling|Kicker|Multikicker|Buyback|Entwine|Splice|Overload|Escape|Madness|"
+    r"Retrace|Rebound|Storm|Split second|Convoke|Delve|Affinity|Jump-start|Replicate|Cascade|Suspend|"
+    r"Foretell|Miracle|Aftermath|Epic|Conspire|Cipher|Fuse|Awaken|Surge|Spectacle|Emerge|Improvise|"
+    r"Assist|Undaunted|Demonstrate|Casualty|Blitz|Ninjutsu|Transmute|Forecast|Echo|Evoke|Morph|Megamorph|"
+    r"Dash|Prowl|Bestow|Unearth|Embalm|Eternalize|Encore|Mutate|Disturb|Channel|Hideaway|Ward|Flash|"
+    r"Flying|Haste|Trample|Vigilance|Reach|Deathtouch|Lifelink|Menace|Defender|Hexproof|Indestructible|"
+    r"Devoid|Changeling|Strive|Spree)\b")
+TRIGGER_LINE = re.compile(r"^\s*(When|Whenever|At)\b")
+MODAL = re.compile(r"\bchoose (one|two|three|one or more|one or both|any number)\b|•", re.I)
+
+
+@dataclass
+class Ruling:
+    card: str
+    kind: str  # "spell" | "creature"
+    text: str  # the ruling block
+    claims: list[str]
+    without_resolve: str | None = None  # creature: the same ruling without the resolve sentence
+    notes: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- the card database
+
+def _db_lines():
+    from mtgkb import paths
+
+    with paths.card_database().open("rb") as fh, gzip.open(fh, "rt", encoding="utf-8") as lines:
+        for line in lines:
+            yield json.loads(line)
+
+
+def _short_name(name: str) -> str:
+    return name.split(",")[0]
+
+
+def etb_line(d: dict) -> int | None:
+    """Index (in oracle_text lines) of the card's own "When ~ enters" trigger, or None."""
+    name = d["name"]
+    pat = re.compile(r"^When(ever)? (" + re.escape(name) + "|" + re.escape(_short_name(name))
+                     + r") enters( the battlefield)?\b")
+    for i, line in enumerate((d.get("oracle_text") or "").split("\n")):
+        if pat.match(line):
+            return i
+    return None
+
+
+@lru_cache(maxsize=1)
+def candidates() -> dict[str, tuple[dict, ...]]:
+    """Single-faced instants/sorceries and creatures with an enters trigger of their own,
+    sorted by name: {"spell": (...), "creature": (...)} of raw card JSON objects."""
+    spells, creatures = [], []
+    for d in _db_lines():
+        if d.get("layout") != "normal" or d.get("face_name") or d["name"] in BOARD_NAMES:
+            continue
+        types = set(d.get("types") or ())
+        if not d.get("oracle_text"):
+            continue
+        if types & {"Instant", "Sorcery"} and not types & {"Creature", "Land"}:
+            spells.append(d)
+        elif "Creature" in types and etb_line(d) is not None:
+            creatures.append(d)
+    key = lambda d: d["name"]  # noqa: E731
+    return {"spell": tuple(sorted(spells, key=key)), "creature": tuple(sorted(creatures, key=key))}
+
+
+# --------------------------------------------------------------------------- targets
+
+class Unwritable(Exception):
+    """The card cannot be cast (or entered and resolved) in the scenario language on the board."""
+
+
+_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _strip(text: str, name: str) -> str:
+    text = re.sub(r"\([^)]*\)", "", text)
+    return text.replace(name, "~").replace(_short_name(name), "~")
+
+
+def target_phrases(text: str) -> list[tuple[int, str]]:
+    """(how many to name, phrase after 'target') for each target declaration, in order."""
+    out = []
+    words = [m for m in re.finditer(r"[A-Za-z'’-]+", text)]
+    for i, m in enumerate(words):
+        if m.group(0).lower() != "target":
+            continue
+        prev = words[i - 1].group(0).lower() if i else ""
+        prev2 = words[i - 2].group(0).lower() if i > 1 else ""
+        if prev in ("the", "new", "a", "its", "that", "single", "same"):
+            continue  # "becomes the target of", "choose new targets", "a single target"
+        rest = re.split(r"[.;:]| and (?=target)| or (?=target)", text[m.end():], maxsplit=1)[0]
+        rest = " ".join(rest.replace(",", " ").lower().split()[:6])
+        if prev == "any" and prev2 not in ("of",):
+            out.append((1, "any"))
+            continue
+        n = 1
+        if prev in _COUNT and prev2 != "to":  # "two target creatures" (not "up to two")
+            n = _COUNT[prev]
+        out.append((n, rest))
+    return out
+
+
+def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
+    p = " " + phrase + " "
+    first = phrase.split()[:4]
+    if phrase == "any" or p.startswith(" player") or p.startswith(" opponent"):
+        prefs = ["Hill Giant", "Grizzly Bears"] if phrase == "any" else ["Bob", "Alice"]
+    elif any(w.startswith(("spell", "abilit", "activated", "triggered")) for w in first) or " spell " in p:
+        raise Unwritable("target spell or ability (nothing on the stack)")
+    elif " card" in " " + " ".join(first):
+        raise Unwritable("target card (not on the battlefield)")
+    elif any(w in p for w in (" attacking ", " blocking ", " tapped ", " blocked ", " unblocked ")):
+        raise Unwritable("target attacking/blocking/tapped creature (no combat, nothing tapped)")
+    elif " noncreature permanent" in p or " land or noncreature" in p:
+        prefs = ["Forest"]
+    elif " creature" in p or " permanent" in p:
+        if " land " in p and " nonland" not in p and " creature" not in p:
+            prefs = ["Forest"]
+        elif "you control" in p and "don't" not in p:
+            prefs = ["Grizzly Bears"]
+        elif "don't control" in p or "opponent controls" in p or "opponent control" in p:
+            prefs = ["Hill Giant"]
+        elif re.search(r"(?<!non)green", p) or "nonred" in p:
+            prefs = ["Grizzly Bears", "Hill Giant"]
+        else:
+            prefs = ["Hill Giant", "Grizzly Bears"]
+        if " permanent" in p and " nonland" not in p and " creature" not in p:
+            prefs = prefs + ["Forest"]
+    elif p.startswith(" land") or p.startswith(" basic land") or p.startswith(" forest"):
+        prefs = ["Forest"]
+    else:
+        raise Unwritable(f"target {' '.join(phrase.split()[:2]) or '?'} (no such object on the board)")
+    got = [x for x in prefs if x not in used][:n]
+    if len(got) < n:
+        raise Unwritable("more targets than the board has")
+    used.update(got)
+    return got
+
+
+def targets_of(text: str) -> list[str]:
+    used: set[str] = set()
+    out: list[str] = []
+    for n, phrase in target_phrases(text):
+        out += _choose_objects(phrase, n, used)
+    return out
+
+
+# --------------------------------------------------------------------------- rulings
+
+def _pt(d: dict) -> str | None:
+    p, t = d.get("power"), d.get("toughness")
+    if p is None or t is None or not (p.isdigit() and t.isdigit()):
+        return None
+    return f"{p}/{t}"
+
+
+def _object_claims(handle: str, pt: str | None, creature: bool) -> list[str]:
+    out = []
+    if pt:
+        out.append(f"{handle} is {pt}.")
+    out.append(f"{handle} is on the battlefield.")
+    if creature:
+        out.append(f"{handle} has no +1/+1 counters.")
+    out.append(f"{handle} is untapped.")
+    return out
+
+
+def _block(title: str, given: list[str], claims: list[str]) -> str:
+    return (f'ruling "{title}"\n  given:\n' + "".join(f"    {s}\n" for s in given)
+            + "  expect:\n" + "".join(f"    {c}\n" for c in claims))
+
+
+def _board_claims() -> list[str]:
+    out = []
+    for h, pt in BOARD_OBJECTS:
+        out += _object_claims(h, pt, pt is not None)
+    # control (gain control effects), colors (color changes), keywords (gains ...)
+    out += ["Alice controls 1 permanent named Grizzly Bears.", "Bob controls 1 permanent named Hill Giant.",
+            "Grizzly Bears is green.", "Hill Giant is red.",
+            "Grizzly Bears does not have flying.", "Hill Giant does not have trample.",
+            "Hill Giant does not have haste."]
+    return out + ["No token is created.", "No permanent is put into a graveyard."]
+
+
+def _trigger_ordinal(d: dict) -> str:
+    """How the scenario names the enters trigger: among the face's triggered abilities
+    (an unread line counts as triggered when it starts with When/Whenever/At)."""
+    from mtgkb.carddb import default_database
+
+    face = default_database().face(d["name"])
+    target_line = (d.get("oracle_text") or "").split("\n")[etb_line(d)].strip()
+    trig = [a for a in face.abilities
+            if (a.kind == "triggered" if a.understood else bool(TRIGGER_LINE.match(a.text)))]
+    idx = next((i for i, a in enumerate(trig) if a.text.strip() == target_line), None)
+    if idx is None:
+        raise Unwritable("the enters trigger is not one of the parsed triggered abilities")
+    if len(trig) == 1:
+        return "triggered ability"
+    if idx >= 5:
+        raise Unwritable("the enters trigger is the sixth triggered ability or later (no ordinal for it)")
+    return ["first", "second", "third", "fourth", "fifth"][idx] + " triggered ability"
+
+
+def write_ruling(d: dict, kind: str) -> Ruling:
+    """The ruling for one card, or Unwritable(reason)."""
+    name = d["name"]
+    if '"' in name or "#" in name:
+        raise Unwritable("name the scenario lexer cannot quote")
+    text = d.get("oracle_text") or ""
+    if kind == "spell":
+        if MODAL.search(text):
+            raise Unwritable("modes (no sentence chooses a mode)")
+        lines = [ln for ln in text.split("\n") if not KEYWORD_LINE.match(ln) and not TRIGGER_LINE.match(ln)]
+        tg = targets_of(_strip("\n".join(lines), name))
+        cast = f"Alice casts {name}"
+        if tg:
+            cast += " targeting " + _join(tg)
+        if "{X}" in (d.get("mana_cost") or ""):
+            cast += " with X = 2"
+        given = list(BOARD) + [cast + ".", f"{name} resolves."]
+        claims = _board_claims() + [f"{name} is in Alice's graveyard."]
+        return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims)
+    # creature with an enters trigger
+    line = text.split("\n")[etb_line(d)]
+    if MODAL.search(line):
+        raise Unwritable("modes (no sentence chooses a mode)")
+    tg = targets_of(_strip(line, name))
+    notes = []
+    resolve = f"{name}'s {_trigger_ordinal(d)} resolves"
+    if len(tg) == 1 and tg[0] not in ("Alice", "Bob"):
+        resolve += f", choosing {tg[0]}"
+    elif tg:
+        notes.append("trigger targets not named (a resolve sentence names one object only)")
+    enters = f"{name} enters under Alice's control."
+    claims = _board_claims() + _object_claims(name, _pt(d), True) \
+        + [f"{name}'s {_trigger_ordinal(d)} triggers."]
+    given = list(BOARD) + [enters, resolve + "."]
+    without = _block(f"honesty: {name}", list(BOARD) + [enters], claims)
+    return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes)
+
+
+def _join(xs: list[str]) -> str:
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def sample(kind: str, n: int, seed: int) -> tuple[list[tuple[dict, Ruling]], dict[str, int]]:
+    """The first n writable cards of the kind in a seeded shuffle; skip reasons counted."""
+    pool = list(candidates()[kind])
+    random.Random(f"{seed}:{kind}").shuffle(pool)
+    out, skipped = [], {}
+    for d in pool:
+        if len(out) >= n:
+            break
+        try:
+            out.append((d, write_ruling(d, kind)))
+        except Unwritable as e:
+            skipped[str(e)] = skipped.get(str(e), 0) + 1
+    return out, skipped
+
+
+# --------------------------------------------------------------------------- reading (parse --json)
+
+def reading(cards: list[dict]) -> dict[str, list[dict]]:
+    """{card name: [{"text", "kind", "read", "key"}]} from `mtgkb parse --json`, run
+    in-process on a JSON Lines file of the cards; "key" is "applied" or "understood"."""
+    from mtgkb.cli import main
+
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / "cards.jsonl"
+        p.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in cards), encoding="utf-8")
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            rc = main(["parse", str(p), "--json"])
+        if rc not in (0, None):
+            raise RuntimeError(f"mtgkb parse --json exited {rc}")
+    out: dict[str, list[dict]] = {}
+    for c in json.loads(buf.getvalue())["cards"]:
+        abil = []
+        for a in c["abilities"]:
+            key = "applied" if "applied" in a else "understood"
+            abil.append({"text": a["text"], "kind": a["kind"], "read": bool(a[key]), "key": key})
+        out.setdefault(c["name"], abil)
+    return out
+
+
+# --------------------------------------------------------------------------- running
+
+class _TimeUp(Exception):
+    pass
+
+
+def _alarm(signum, frame):  # noqa: ARG001
+    raise _TimeUp()
+
+
+def _check(session, text: str, limit: float):
+    """[(claim text, verdict, message)] and the ruling error of one ruling file."""
+    from mtgkb.check import check_paths
+
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / "ruling.mtg"
+        p.write_text(text, encoding="utf-8")
+        timed = threading.current_thread() is threading.main_thread()  # signals: main thread only
+        if timed:
+            old = signal.signal(signal.SIGALRM, _alarm)
+            signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            report, errors = check_paths([str(p)], session=session)
+        except _TimeUp:
+            return None, f"time limit of {limit:g} s reached"
+        except Exception as e:  # the engine crashed on it: every claim is an error
+            return [], f"{type(e).__name__}: {e}"
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
+    if errors:
+        return [], f"does not parse: {errors[0]}"
+    (rr,) = report.results
+    return [(c.text, c.verdict, c.message) for c in rr.claims], rr.error
+
+
+def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0) -> dict:
+    """Run one card's ruling; the per-card record."""
+    res, err = _check(session, ruling.text, limit)
+    used_resolve = True
+    if ruling.without_resolve and err and "not on the stack" in err:
+        res, err = _check(session, ruling.without_resolve, limit)  # it did not trigger
+        used_resolve = False
+    unread = [a["text"] for a in abilities if not a["read"]]
+    verdicts = {}
+    claims = []
+    if res is None:  # time limit: nothing settled
+        claims = [(c, "undetermined", err) for c in ruling.claims]
+    elif not res:
+        claims = [(c, "error", err) for c in ruling.claims]
+    else:
+        claims = list(res)
+    for _, v, _ in claims:
+        verdicts[v] = verdicts.get(v, 0) + 1
+    settled = [(c, v) for c, v, _ in claims if v in ("holds", "fails")]
+    return {
+        "card": ruling.card, "kind": ruling.kind, "verdicts": verdicts, "error": err,
+        "timeout": res is None, "resolved_trigger": used_resolve if ruling.kind == "creature" else None,
+        "unread": unread, "reading": sorted({a["key"] for a in abilities}) or ["understood"],
+        "settled_on_unread": settled if unread else [], "notes": ruling.notes, "claims": claims,
+    }
+
+
+def measure(n: int, seed: int, limit: float, session=None) -> tuple[dict, list[dict], float]:
+    from mtgkb.check import Session
+
+    t0 = time.perf_counter()
+    session = session or Session(timeout=limit)
+    picked, skipped = {}, {}
+    for kind in ("spell", "creature"):
+        picked[kind], skipped[kind] = sample(kind, n, seed)
+    read = reading([d for kind in picked for d, _ in picked[kind]])
+    records = []
+    for kind in ("spell", "creature"):
+        for d, r in picked[kind]:
+            records.append(run_card(session, r, read.get(d["name"], []), limit))
+    return summarize(records, skipped, n, seed), records, time.perf_counter() - t0
+
+
+def summarize(records: list[dict], skipped: dict, n: int, seed: int) -> dict:
+    def counts(rs):
+        c = {"holds": 0, "fails": 0, "undetermined": 0, "error": 0}
+        for r in rs:
+            for v, k in r["verdicts"].items():
+                c[v] = c.get(v, 0) + k
+        c["settled"] = c["holds"] + c["fails"]
+        c["total"] = c["settled"] + c["undetermined"] + c["error"]
+        return c
+
+    keys = sorted({k for r in records for k in r["reading"]})
+    doc = {
+        "schema": "mtgkb.honesty/1", "seed": seed, "n": n,
+        "reading": keys[0] if len(keys) == 1 else "mixed: " + ", ".join(keys),
+        "cards_tried": len(records),
+        "skipped_unwritable": {k: dict(sorted(v.items(), key=lambda kv: (-kv[1], kv[0]))) for k, v in skipped.items()},
+        "rulings": len(records),
+        "rulings_with_error": sum(1 for r in records if r["error"] and not r["timeout"]),
+        "rulings_timed_out": sum(1 for r in records if r["timeout"]),
+        "claims": counts(records),
+        "trigger_not_on_the_stack": sum(1 for r in records if r["resolved_trigger"] is False),
+        "trigger_targets_not_named": sum(1 for r in records if r["notes"]),
+        "cards_with_unread_ability": sum(1 for r in records if r["unread"]),
+        "settled_on_unread": {
+            "claims": sum(len(r["settled_on_unread"]) for r in records),
+            "cards": sorted({r["card"] for r in records if r["settled_on_unread"]}),
+        },
+        "by_kind": {},
+    }
+    for kind in ("spell", "creature"):
+        rs = [r for r in records if r["kind"] == kind]
+        doc["by_kind"][kind] = {
+            "cards": len(rs), "claims": counts(rs),
+            "cards_with_unread_ability": sum(1 for r in rs if r["unread"]),
+            "settled_on_unread_claims": sum(len(r["settled_on_unread"]) for r in rs),
+            "settled_on_unread_cards": sum(1 for r in rs if r["settled_on_unread"]),
+        }
+    return doc
+
+
+def _line(r: dict) -> str:
+    v = r["verdicts"]
+    mark = (" SETTLED-ON-UNREAD (" + " | ".join(t[:70] for t in r["unread"]) + ")") if r["settled_on_unread"] else ""
+    err = f" error: {r['error'][:120]}" if r["error"] else ""
+    return (f"{r['kind']:8} {r['card']}: holds {v.get('holds', 0)}, fails {v.get('fails', 0)}, "
+            f"undetermined {v.get('undetermined', 0)}, error {v.get('error', 0)}; "
+            f"unread {len(r['unread'])}{mark}{err}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", type=int, default=120, help="cards of each kind (default 120)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--limit", type=float, default=30.0, help="seconds per ruling (default 30)")
+    ap.add_argument("--list", action="store_true", help="also print one line per card after the JSON")
+    ap.add_argument("--stats", action="store_true", help="add wall time to the summary")
+    ap.add_argument("--scenario", metavar="CARD", help="print the ruling written for CARD and exit")
+    args = ap.parse_args(argv)
+    if args.scenario:
+        for kind in ("spell", "creature"):
+            for d in candidates()[kind]:
+                if d["name"].casefold() == args.scenario.casefold():
+                    try:
+                        print(write_ruling(d, kind).text, end="")
+                    except Unwritable as e:
+                        print(f"cannot be written: {e}", file=sys.stderr)
+                        return 2
+                    return 0
+        print(f"not a sampled kind of card: {args.scenario}", file=sys.stderr)
+        return 2
+    doc, records, secs = measure(args.n, args.seed, args.limit)
+    if args.stats:
+        doc["seconds"] = round(secs, 1)
+    print(json.dumps(doc, indent=2, ensure_ascii=False))
+    if args.list:
+        for r in records:
+            print(_line(r))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""No claim about a card with unread text is settled by it.
+
+Random instants/sorceries and creatures with a "When ~ enters" trigger of the embedded
+card database are cast (or entered) and resolved on a small fixed board, with claims
+the card's effect could change (P/T, zones, counters, tapped, tokens, graveyards).  If
+the card has an ability that is not read -- `applied` in `mtgkb parse --json` when the
+engine reports it, else `understood` -- no claim may be `holds` or `fails`: it must be
+`undetermined` (or an error).  The sampler and runner are bench/honesty.py's, so the
+benchmark and this test measure the same thing.
+
+Derandomized, no shrinking (an index into the card pool has nothing to shrink to) and a
+small number of examples, so that it runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, assume, given, settings
+from hypothesis import strategies as st
+
+_BENCH = Path(__file__).resolve().parent.parent / "bench" / "honesty.py"
+_spec = importlib.util.spec_from_file_location("mtgkb_bench_honesty", _BENCH)
+honesty = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = honesty  # dataclasses look their module up by name
+_spec.loader.exec_module(honesty)
+
+_SESSION = None
+
+
+def _session():
+    global _SESSION
+    if _SESSION is None:
+        from mtgkb.check import Session
+
+        _SESSION = Session(timeout=20.0)
+    return _SESSION
+
+
+@settings(derandomize=True, database=None, max_examples=40, deadline=None,
+          phases=(Phase.explicit, Phase.generate),
+          suppress_health_check=(HealthCheck.too_slow, HealthCheck.filter_too_much))
+@given(kind=st.sampled_from(("spell", "creature")), index=st.integers(min_value=0, max_value=10**6))
+def test_no_claim_is_settled_on_unread_text(kind, index):
+    pool = honesty.candidates()[kind]
+    card = pool[index % len(pool)]
+    try:
+        ruling = honesty.write_ruling(card, kind)
+    except honesty.Unwritable:
+        assume(False)
+    abilities = honesty.reading([card])[card["name"]]
+    rec = honesty.run_card(_session(), ruling, abilities, limit=20.0)
+    settled = rec["settled_on_unread"]
+    assert not settled, (
+        f"{card['name']} has unread text ({rec['reading'][0]} is false for: "
+        + " | ".join(rec["unread"]) + f"), yet {len(settled)} claim(s) settled: "
+        + "; ".join(f"{c} -> {v}" for c, v in settled) + "\nscenario:\n" + ruling.text)
+
+
+def test_the_instrument_sees_settled_claims():
+    """Not vacuous: the generated ruling of a card whose text is read parses and runs,
+    and its claims are settled (Giant Growth on Hill Giant: every board claim follows)."""
+    card = next(d for d in honesty.candidates()["spell"] if d["name"] == "Giant Growth")
+    ruling = honesty.write_ruling(card, "spell")
+    assert "Alice casts Giant Growth targeting Hill Giant." in ruling.text
+    abilities = honesty.reading([card])["Giant Growth"]
+    assert abilities and all(a["read"] for a in abilities)
+    rec = honesty.run_card(_session(), ruling, abilities, limit=20.0)
+    assert rec["error"] is None, rec["error"]
+    verdicts = dict(zip((c for c, _, _ in rec["claims"]), (v for _, v, _ in rec["claims"])))
+    assert verdicts["Hill Giant is 3/3."] == "fails"  # it is 6/6
+    assert verdicts["Grizzly Bears is 2/2."] == "holds"
+    assert verdicts["Hill Giant is on the battlefield."] == "holds"
