@@ -1,0 +1,74 @@
+"""Honest verdicts: text the engine gives no meaning never settles a claim, and a scenario the
+rules do not allow is an error naming the rule.  Each case is a wrong verdict the engine once
+gave (a spell resolving as a no-op, a replacement read from the wrong wording, a choice accepted
+and ignored, a target that could not be chosen)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgkb.check import check_paths
+
+BOARD = "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn."
+BALOTH_LIKE = """  card:
+    Stubborn Test Baloth {2}{G}{G}
+    Creature — Beast
+    If a spell or ability an opponent controls causes you to discard Stubborn Test Baloth, {rest}
+    4/4
+"""
+
+
+def _check(tmp_path, given: str, expect: str, card: str = ""):
+    f = tmp_path / "s.mtg"
+    f.write_text('ruling "s"\n' + card + "  given:\n" + "".join(f"    {g}\n" for g in given.splitlines())
+                 + "  expect:\n" + "".join(f"    {e}\n" for e in expect.splitlines()), encoding="utf-8")
+    report, errors = check_paths([str(f)])
+    assert errors == []
+    (r,) = report.results
+    return r
+
+
+@pytest.mark.parametrize("spell,cast", [
+    ("Lunge", "Alice casts Lunge targeting Hill Giant."),
+    ("Extinction", "Alice casts Extinction."),
+    ("Wild Swing", "Alice casts Wild Swing."),
+    ("Rolling Thunder", "Alice casts Rolling Thunder with X = 3."),
+    ("Channel", "Alice casts Channel."),
+])
+def test_an_unread_spell_settles_nothing(tmp_path, spell, cast):
+    r = _check(tmp_path, f"{BOARD}\n{cast}\n{spell} resolves.",
+               "Hill Giant is on the battlefield.\nGrizzly Bears is 2/2.\nHill Giant is 3/3.")
+    assert [c.verdict for c in r.claims] == ["undetermined"] * 3, [(c.verdict, c.message) for c in r.claims]
+    assert all(spell in c.message for c in r.claims)
+
+
+@pytest.mark.parametrize("rest", [
+    "put it onto the battlefield instead of putting it into its owner's graveyard.",
+    "exile it instead.",
+])
+def test_a_replacement_read_from_another_wording_is_unread(tmp_path, rest):
+    r = _check(tmp_path, "Stubborn Test Baloth is in Alice's hand.\nBob casts Mind Rot targeting Alice.\n"
+               "Mind Rot resolves and Alice discards Stubborn Test Baloth.",
+               "Stubborn Test Baloth is on the battlefield.\nStubborn Test Baloth is in Alice's graveyard.",
+               card=BALOTH_LIKE.replace("{rest}", rest))
+    assert [c.verdict for c in r.claims] == ["undetermined"] * 2, [(c.verdict, c.message) for c in r.claims]
+
+
+def test_protection_leaves_the_choice_of_target_unsettled(tmp_path):
+    # Chameleon Colossus has protection from black: 702.16 is not applied yet, so nothing is settled
+    r = _check(tmp_path, "Alice controls Chameleon Colossus.\nBob casts Nameless Inversion targeting "
+               "Chameleon Colossus.\nNameless Inversion resolves.", "Chameleon Colossus is 7/1.")
+    assert r.claims[0].verdict == "undetermined"
+
+
+@pytest.mark.parametrize("given,rule", [
+    ("Alice controls Forest.\nAlice casts Might of Oaks.", "601.2c"),
+    ("Alice controls Forest.\nAlice controls Grizzly Bears.\nAlice casts Might of Oaks targeting Forest.", "601.2c"),
+    ("Alice controls Grizzly Bears.\nAlice casts Hill Giant.\nHill Giant resolves, choosing Grizzly Bears.", "608.2"),
+    ("Alice controls Forest.\nAlice casts Clone.\nClone resolves, choosing Forest.", "707.5"),
+    ("Alice controls Grizzly Bears.\nGrizzly Bears dies.\n"
+     "Clone enters under Alice's control as a copy of Grizzly Bears.", "707.5"),
+])
+def test_what_the_rules_do_not_allow_is_an_error_naming_the_rule(tmp_path, given, rule):
+    r = _check(tmp_path, given, "Alice controls 0 permanents named Clone.")
+    assert r.error is not None and rule in r.error, r.error
