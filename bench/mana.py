@@ -89,7 +89,7 @@ NAME = "Bench Rock {:04d}"
 def encoded(srcs):
     from mana_support import ability, face, fn, mana
 
-    from mtgkb.facts import encode_block
+    from mtgkb.engine.outcomes import encode_block
     from mtgkb.parser.scenario import parse_scenario
 
     faces = {}
@@ -201,7 +201,8 @@ def case_count(n: int, seed: int, runs: int) -> dict:
 def case_could_produce(n: int, seed: int, runs: int) -> dict:
     from mana_support import CARDS
 
-    from mtgkb.facts import encode_block, reference_facts
+    from mtgkb.engine.outcomes import encode_block
+from mtgkb.facts import reference_facts
     from mtgkb.parser.scenario import parse_scenario
     from mtgkb.solver import Solver
     from mtgkb.verdicts import claim_verdict

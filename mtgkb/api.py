@@ -10,10 +10,10 @@ from mtgkb.parser.errors import ParseError
 from mtgkb.parser.scenario import _ClaimBuilder, _Context, Line
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
-from . import timeline
 from .check import Session, check_paths
 from .explain import Explainer, explain_query, explaining_program, render_symbol
-from .facts import Encoded, atom
+from .engine.present import render
+from .facts import Encoded
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import expand_paths
@@ -83,9 +83,8 @@ class KnowledgeBase:
             if enc is not None and res is not None and res.satisfiable:
                 ex = self._explainer(enc)
                 entry["objects"] = [v.to_json() for v in self._objects(enc, res, ex)]
-            # --- timeline (issue 6): each event, what triggered, the stack, each resolution, per outcome
+            # each event, what triggered, the stack, each resolution, per outcome
             if enc is not None and getattr(enc, "timeline", None) is not None:
-                from .timeline import render
                 entry["timeline"] = render(enc.timeline)
             out.append(entry)
         return out
@@ -125,13 +124,7 @@ class KnowledgeBase:
         if not blocks:
             raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
         block = blocks[-1]
-        if timeline.is_timeline(block):  # issue 6: the handles of the timeline's first outcome
-            _, enc, _ = self.session.evaluate(sf, block)
-            if enc is None:
-                raise ParseError("the scenario's events cannot be stepped through", sf.path, block.pos.line, 1,
-                                 expected=("a scenario whose events are possible",))
-        else:
-            enc = self.session.encode(sf, block)
+        enc = self.session.encode(sf, block)  # the handles of the first outcome
         ctx = _Context(self.session.db.name_table(), set(_players(enc)))
         for h in enc.objects:
             ctx.names.add(h)

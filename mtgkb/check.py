@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import os
 
-from mtgkb.parser.card_ast import Card, CardFace
+from mtgkb.parser.card_ast import CardFace
 from mtgkb.parser.errors import ParseError
 from mtgkb.parser.scenario import parse_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
-from . import timeline
 from .carddb import CardDatabase, default_database
-from .facts import Encoded, FactError, encode_block, reference_facts
-from .results import CheckReport, ClaimResult, RulingResult
+from .engine.outcomes import evaluate_block
+from .facts import Encoded, reference_facts
+from .results import CheckReport, RulingResult
 from .solver import DEFAULT_TIMEOUT, SolveResult, Solver
 from .sources import read_text
-from .verdicts import claim_verdict
 
 
 class Session:
@@ -49,19 +48,19 @@ class Session:
         return find
 
     def encode(self, sf: ScenarioFile, block: Block) -> Encoded:
-        """Facts of a block.  A name the knowledge base does not have is bad input:
-        a ParseError at the sentence that used it."""
-        try:
-            return encode_block(block, self.finder(sf, block))
-        except FactError as e:
-            raise ParseError(str(e), e.pos.file, e.pos.line, e.pos.column,
-                             expected=("a card of the database or of a card block",)) from None
+        """Facts of a block's first outcome, through the one pipeline.  A name the knowledge
+        base does not have is bad input (ParseError); so is a scenario the rules do not allow."""
+        rr, enc, _ = self.evaluate(sf, block)
+        if enc is None:
+            raise ParseError(rr.error or "the scenario's events cannot be stepped through", sf.path,
+                             block.pos.line, 1, expected=("a scenario whose events are possible",))
+        return enc
 
     def evaluate(self, sf: ScenarioFile, block: Block, *, characteristics: bool = False
                  ) -> tuple[RulingResult, Encoded | None, SolveResult | None]:
         rr = RulingResult(title=block.title, about=block.about, cites=list(block.cites), file=sf.path,
                           line=block.pos.line, kind=block.kind)
-        return timeline.evaluate_block(self, sf, block, rr, characteristics=characteristics)
+        return evaluate_block(self, sf, block, rr, characteristics=characteristics)
 
 
 def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: Session | None = None,

@@ -1,5 +1,6 @@
-"""AST -> facts as clingo symbols.  User text (names, handles, ability text) only
-ever becomes clingo String symbols: it is never program text."""
+"""Card faces and reference lists -> facts as clingo symbols.  User text (names, ability
+text) only ever becomes clingo String symbols: it is never program text.  The state of a
+scenario is encoded by the engine (mtgkb/engine/state.py), the one encoder of state facts."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.card_ast import Ability, CardFace
-from mtgkb.parser.scenario_ast import Block, Claim, ObjectSpec, Sentence
-from mtgkb.parser.terms import Fn, Term
+from mtgkb.parser.scenario_ast import Claim
+from mtgkb.parser.oracle import mana_symbol_term
+from mtgkb.parser.terms import Fn
 
-from . import mana, paths
-from .symbols import atom, obj, sym
+from . import paths
+from .symbols import atom, obj, sym  # noqa: F401  (obj: re-exported for callers of the old module)
 
 COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
 
@@ -47,7 +49,6 @@ def face_facts(face: CardFace) -> list[Symbol]:
         if c in COLOR_LETTERS:
             out.append(atom("printed", F, Function("color", [Function(COLOR_LETTERS[c])])))
     if face.mana_cost is not None:
-        from mtgkb.parser.oracle import mana_symbol_term
         for i, s in enumerate(face.mana_cost.symbols, start=1):
             out.append(atom("printed", F, Function("mana_cost", [Number(i), sym(mana_symbol_term(s))])))
     p, t = _int_or_star(face.power), _int_or_star(face.toughness)
@@ -150,169 +151,3 @@ class Encoded:
     claims: list[tuple[Claim, Symbol]]   # claim and its id
     faces: dict[str, CardFace] = field(default_factory=dict)
     origins: dict[int, tuple[int, str]] = field(default_factory=dict)  # timestamp -> (line, sentence)
-
-
-def encode_block(block: Block, find_face) -> Encoded:
-    """`find_face(name)` returns a CardFace or None."""
-    facts: list[Symbol] = []
-    objects: dict[str, Symbol] = {}
-    faces: dict[str, CardFace] = {}
-    players: list[str] = []
-    active = None
-    ts = 0
-
-    def need_face(name: str, pos) -> CardFace:
-        if name in faces:
-            return faces[name]
-        face = find_face(name)
-        if face is None:
-            raise FactError(f"unknown card {name!r}: not in this file nor in the card database", pos)
-        faces[name] = face
-        return face
-
-    def add_player(p: str) -> None:
-        if p not in players:
-            players.append(p)
-
-    def new_object(handle: str) -> Symbol:
-        O = obj(len(objects) + 1)
-        objects[handle] = O
-        facts.append(atom("object", O))
-        facts.append(atom("handle", O, String(handle)))
-        return O
-
-    origins: dict[int, tuple[int, str]] = {}
-    for s in block.given:
-        if s.kind == "controls":
-            p = s.args["player"]
-            add_player(p)
-            for spec in s.args["objects"]:
-                ts += 1
-                O = new_object(spec.handle)
-                facts += _object_facts(O, spec, p, ts, need_face, objects)
-        elif s.kind == "in_zone":
-            p = s.args["player"]
-            add_player(p)
-            handle = s.args["object"]
-            if handle in objects:
-                raise FactError(f"{handle!r} is already in the game; moving objects is an event", s.pos)
-            ts += 1
-            O = new_object(handle)
-            need_face(s.args["card"], s.pos)
-            facts += [atom("from_card", O, String(s.args["card"])), atom("zone", O, Function(s.args["zone"])),
-                      atom("owner", O, String(p)), atom("timestamp", O, Number(ts))]
-        elif s.kind == "status":
-            O = objects[s.args["object"]]
-            if s.args["tapped"]:
-                facts.append(atom("tapped", O))
-            else:
-                facts = [f for f in facts if not (f.name == "tapped" and f.arguments[0] == O)]
-        elif s.kind == "turn":
-            add_player(s.args["player"])
-            active = s.args["player"]
-        elif s.kind == "enters":
-            p = s.args["player"]
-            add_player(p)
-            ts += 1
-            handle = s.args["object"]
-            face = need_face(s.args["card"], s.pos)
-            if s.args["moved"]:
-                # CR 400.7: a new object; the handle follows the card
-                O = objects[handle]
-                facts = [f for f in facts if not (f.name in ("zone", "owner", "timestamp", "controller")
-                                                  and f.arguments[0] == O)]
-            else:
-                O = new_object(handle)
-                facts.append(atom("from_card", O, String(s.args["card"])))
-            facts += [atom("zone", O, Function("battlefield")), atom("controller", O, String(p)),
-                      atom("owner", O, String(p)), atom("timestamp", O, Number(ts))]
-            for v in s.args.get("choices", ()):
-                facts.append(atom("chosen", O, sym(v)))  # 614.12: a choice made as it entered
-            if s.args["copy_of"] is not None:
-                src = objects[s.args["copy_of"]]
-                facts.append(atom("copy_effect", O, src, Number(ts)))
-                for i in range(1, len(face.abilities) + 1):
-                    facts.append(atom("copy_ability", O, Function("ab", [String(face.name), Number(i)])))
-        elif s.kind == "effect":
-            ts += 1
-            origins[ts] = (s.pos.line, s.text)
-            O = objects[s.args["object"]]
-            for e in s.args["effects"]:
-                facts.append(atom("cont", Number(ts), O, sym(e)))
-        elif s.kind in mana.MANA_SENTENCES:
-            add_player(s.args["player"])
-            facts += mana.sentence_facts(s)
-        else:
-            raise FactError(f"sentence kind {s.kind!r} has no facts yet", s.pos)
-
-    for p in players:
-        facts.append(atom("player", String(p)))
-    if players:
-        facts.append(atom("active_player", String(active or players[0])))
-    for name, face in faces.items():
-        facts += face_facts(face)
-
-    claims = []
-    for i, c in enumerate(block.expect, start=1):
-        Id = Number(i)
-        about = set()
-        for q in c.queries:
-            s_q = _resolve_handles(q, objects, about)
-            facts.append(atom("claim", Id, s_q))
-        for O in sorted(about):
-            facts.append(atom("claim_about", Id, O))
-        claims.append((c, Id))
-    facts += mana.block_facts(facts, faces)
-    facts += entered_facts(block, objects, faces)
-    return Encoded(facts=facts, objects=objects, handles={v: k for k, v in objects.items()}, claims=claims,
-                   faces=faces, origins=origins)
-
-
-def _resolve_handles(q: Term, objects: dict[str, Symbol], about: set) -> Symbol:
-    if isinstance(q, Fn) and q.name == "h" and len(q.args) == 1:
-        O = objects[q.args[0]]
-        about.add(O)
-        return O
-    if isinstance(q, Fn):
-        return Function(q.name, [_resolve_handles(a, objects, about) for a in q.args])
-    return sym(q)
-
-
-def _object_facts(O: Symbol, spec: ObjectSpec, player: str, ts: int, need_face, objects) -> list[Symbol]:
-    out = [atom("zone", O, Function("battlefield")), atom("controller", O, String(player)),
-           atom("owner", O, String(player)), atom("timestamp", O, Number(ts))]
-    if spec.card is not None:
-        need_face(spec.card, spec.pos)
-        if spec.token:
-            out.append(atom("token_copy_of_card", O, String(spec.card)))
-        else:
-            out.append(atom("from_card", O, String(spec.card)))
-    if spec.token:
-        out.append(atom("token", O))
-        for v in spec.token_values:
-            out.append(atom("token_value", O, sym(v)))
-    for kind, n in spec.counters:
-        if n > 0:
-            out.append(atom("counter", O, String(kind), Number(n)))
-    if spec.attached_to is not None:
-        out.append(atom("attached", O, objects[spec.attached_to]))
-    if spec.came_this_turn:
-        out.append(atom("came_under_control_this_turn", O))
-    if spec.tapped:
-        out.append(atom("tapped", O))
-    if spec.face_down:
-        out.append(atom("face_down", O))
-    return out
-
-
-# ----------------------------------------------------------------------------- timeline (issue 6)
-
-def entered_facts(block: Block, objects: dict[str, Symbol], faces: dict[str, CardFace]) -> list[Symbol]:
-    """Objects that entered the battlefield by an `enters` sentence (tl_entered/1) and the
-    timeline meaning of the faces, so that "enters with" replacements (614.1c) apply to
-    them also in a block without timeline events."""
-    from .timeline_meaning import face_timeline_facts
-
-    out = [atom("tl_entered", objects[s.args["object"]]) for s in block.given if s.kind == "enters"]
-    return out + (face_timeline_facts(faces) if out else [])
-

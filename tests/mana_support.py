@@ -4,7 +4,8 @@ tiny driver: scenario text -> verdicts, or -> a payment answer."""
 
 from __future__ import annotations
 
-from mtgkb.facts import encode_block, reference_facts
+from mtgkb.engine.outcomes import encode_block
+from mtgkb.facts import reference_facts
 from mtgkb.mana import solve_request
 from mtgkb.parser.card_ast import Ability, CardFace, ManaCost
 from mtgkb.parser.scenario import parse_scenario

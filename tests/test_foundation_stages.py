@@ -178,7 +178,7 @@ def test_scenario_unknown_sentence_names_position_and_alternatives():
 # ----------------------------------------------------------------------------- facts
 
 def _encode(session, name: str):
-    from mtgkb.facts import encode_block
+    from mtgkb.engine.outcomes import encode_block
 
     path = DATA / name
     sf = parse_scenario(path.read_text(encoding="utf-8"), file=name, known_names=session.db.all_names)

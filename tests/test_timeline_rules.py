@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from mtgkb.engine import ask as asking
+from mtgkb.engine.outcomes import evaluate
+
 from conftest import REPO
 
 CARDS = """
@@ -240,9 +243,7 @@ ruling "lki"
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_scenario(case: Case, session, tmp_path, monkeypatch):
     if case.max_branches is not None:
-        from mtgkb import timeline
-
-        monkeypatch.setattr(timeline, "MAX_BRANCHES", case.max_branches)
+        monkeypatch.setattr(asking, "MAX_BRANCHES", case.max_branches)
     rr = run(session, tmp_path, case.body)
     if case.error is not None:
         assert rr.status == "error", (rr.status, rr.claims)
@@ -274,9 +275,7 @@ def test_show_prints_the_timeline_with_rules(cli, tmp_path):
 
 
 def test_step_solves_log_nothing_about_the_timeline(session):
-    from mtgkb import timeline
-
     sf = session.load(str(REPO / "kb" / "rulings" / "triggers-orvar.mtg"))
     for b in sf.blocks:
-        tr = timeline.evaluate(b, session.finder(sf, b), session.reference, session.solver)
+        tr = evaluate(b, session.finder(sf, b), session.reference, session.solver)
         assert not [m for m in tr.messages if "tl_" in m], tr.messages

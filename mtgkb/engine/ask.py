@@ -1,0 +1,64 @@
+"""Asking rules.lp about one step: one solve, each answer set one outcome of the open
+choices, projected on what is shown.  Bounded in outcomes and time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import clingo
+from clingo import Function, Symbol
+
+from mtgkb.parser.scenario_ast import Sentence
+
+MAX_BRANCHES = 64
+
+
+class Bound(Exception):
+    """More outcomes than MAX_BRANCHES, or the time limit: verdicts are undetermined."""
+
+
+class Unsettled(Bound):
+    """The events depend on card text mtgkb does not understand: verdicts are undetermined."""
+
+
+class ScenarioError(Exception):
+    def __init__(self, message: str, sentence: Sentence | None = None) -> None:
+        super().__init__(message)
+        self.sentence = sentence
+
+
+@dataclass
+class Ask:
+    program: str
+    timeout: float
+    messages: list = field(default_factory=list)
+    solves: int = 0
+    limit: int = MAX_BRANCHES        # outcomes of one step (and of a timeline) at the most
+
+    def __call__(self, facts: list[Symbol], limit: int | None = None, *, relax: bool = False) -> list[frozenset]:
+        limit = self.limit if limit is None else limit
+        self.solves += 1
+        msgs = self.messages
+        ctl = clingo.Control(["--project=show", "-t1"], logger=lambda c, m: msgs.append(f"{c.name}: {m.strip()}"),
+                             message_limit=50)
+        ctl.add("base", [], self.program)
+        with ctl.backend() as b:
+            for f in facts:
+                b.add_rule([b.add_atom(f)])
+        ctl.ground([("base", [])])
+        if relax:  # the named violations (violated/2) instead of no outcome
+            ctl.assign_external(Function("relax"), True)
+        ctl.configuration.solve.models = limit + 1
+        models: list[frozenset] = []
+        with ctl.solve(on_model=lambda m: models.append(frozenset(m.symbols(shown=True))), async_=True) as h:
+            if not h.wait(self.timeout):
+                h.cancel()
+                raise Bound("the time limit was reached while stepping through the events")
+        if len(models) > limit:
+            raise Bound(f"more than {limit} outcomes")
+        return sorted(models, key=lambda m: sorted(str(s) for s in m))
+
+
+def pick(m, name: str) -> list[Symbol]:
+    """The shown atoms of one predicate in an answer set, in a stable order."""
+    return sorted((s for s in m if s.name == name), key=str)

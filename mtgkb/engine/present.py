@@ -1,0 +1,45 @@
+"""Words for people: the timeline's effects, state-based actions and steps, and the
+rendering of every outcome for `mtgkb show`."""
+
+from __future__ import annotations
+
+from clingo import Symbol
+
+STEP_NAMES = {"upkeep": "upkeep", "draw": "draw step", "combat": "beginning of combat step", "end": "end step"}
+
+
+def effect_text(eff: Symbol) -> str:
+    """A continuous effect, in words (for `mtgkb show`)."""
+    a = eff.arguments
+    if eff.name == "modify_pt":
+        return f"gets {a[0].number:+d}/{a[1].number:+d} (613.4c)"
+    if eff.name == "set_pt":
+        return f"has base power and toughness {a[0]}/{a[1]} (613.4b)"
+    words = {"all_creature_types": "is every creature type (613.1d)",
+             "lose_all_creature_types": "loses all creature types (613.1d)",
+             "lose_all_abilities": "loses all abilities (613.1f)"}
+    if eff.name in words:
+        return words[eff.name]
+    if eff.name == "set_colors":
+        return f"becomes {a[0]} (613.1e)"
+    if eff.name == "set_creature_types":
+        return f"becomes the creature type {a[0].string} (613.1d)"
+    if eff.name == "add_type":
+        return f"gains the type {a[0]} (613.1d)"
+    if eff.name == "gain_keyword":
+        return f"gains {a[0]} (613.1f)"
+    return f"gets the effect {eff}"
+
+
+SBA_TEXT = {"704.5f": "has toughness 0 or less and is put into its owner's graveyard",
+             "704.5j": "is put into its owner's graveyard by the legend rule"}
+
+
+def render(tr) -> list[dict]:
+    """The timeline of every branch, for `mtgkb show`."""
+    out = []
+    for n, st in enumerate(tr.branches, 1):
+        out.append({"branch": n, "choices": list(st.choices),
+                    "events": [{"cr": cr, "text": t} for cr, t in st.log],
+                    "stack": [it.label for it in reversed(st.stack)]})
+    return out

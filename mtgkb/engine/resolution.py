@@ -1,0 +1,205 @@
+"""Resolving the stack (405.5, 608): targets checked again, the effect applied, where the
+spell goes.  A mixin of the Stepper."""
+
+from __future__ import annotations
+
+from clingo import Function, Number, String
+
+from mtgkb.parser.scenario_ast import Sentence
+
+from ..symbols import atom, obj
+from .ask import Bound, ScenarioError, Unsettled, pick
+from .present import effect_text
+from .state import Item, State, item_sym
+
+
+class Resolution:
+    # -- resolving (608)
+    def _find_item(self, st: State, ref: tuple, s: Sentence) -> Item | None:
+        if ref[0] == "obj":
+            oid = st.handles.get(ref[1])
+            return next((it for it in st.stack if it.kind == "spell" and it.source == oid), None)
+        _, h, kind, n = ref
+        face = self.face(self._card_of(st, h), s.pos)
+        A = self._ability_symbol(face, kind, n, s)
+        return next((it for it in reversed(st.stack) if A in it.abilities and it.source_handle == h), None)
+
+    def _already_resolved(self, st: State, ref: tuple, s: Sentence) -> bool:
+        if ref[0] == "obj":
+            key = Function("obj", [String(ref[1])])
+        else:
+            face = self.face(self._card_of(st, ref[1]), s.pos)
+            key = Function("ab", [String(ref[1]), self._ability_symbol(face, ref[2], ref[3], s)])
+        return key in st.resolved
+
+    def _resolve_sentence(self, st: State, s: Sentence) -> list[State]:
+        a = s.args
+        target = self._find_item(st, a["item"], s)
+        if target is None and self._already_resolved(st, a["item"], s):
+            # In this outcome it has already resolved (an earlier resolution went past it, 405.5)
+            return [st]
+        if target is None and st.unsure and a["item"][0] == "ab":
+            raise Unsettled(f"{s.text!r}: whether that ability triggered depends on text mtgkb does not understand")
+        if target is None:
+            raise ScenarioError(f"{s.text!r}: that is not on the stack", s)
+        if a["choosing"] is not None:
+            target.chosen = st.handles[a["choosing"]]
+        done: list[State] = []
+        work = [st]
+        # CR 405.5, 608.1: the top of the stack resolves first, until this one has
+        while work:
+            b = work.pop(0)
+            if b.item_of(target.id) is None:
+                done.append(b)
+                continue
+            top = b.stack[-1]
+            work += self.resolve_top(b, top, a if top.id == target.id else None)
+            if len(work) + len(done) > self.ask.limit:
+                raise Bound(f"more than {self.ask.limit} outcomes")
+        return done
+
+    def resolve_top(self, st: State, it: Item, sentence_args) -> list[State]:
+        facts = self.facts(st, [atom("tl_resolving", item_sym(it.id))])
+        models = self.ask(facts)
+        self._note_sba(st, models)
+        if not models:
+            raise ScenarioError(self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says"))
+        out = []
+        for m in models:
+            b = st.clone() if len(models) > 1 else st
+            out += self._apply_resolution(b, b.item_of(it.id), m, sentence_args)
+        return out
+
+    def _apply_resolution(self, st: State, it: Item, m, sentence_args) -> list[State]:
+        st.stack.remove(it)
+        ref = (Function("obj", [String(it.source_handle)]) if it.kind == "spell"
+               else Function("ab", [String(it.source_handle), it.abilities[0] if it.abilities else Function("none")]))
+        st.resolved.append(ref)
+        nothing = any(True for _ in pick(m, "tl_does_nothing"))
+        if pick(m, "tl_fizzles"):
+            st.log.append(("608.2b", f"{it.label} tries to resolve: all its targets are illegal; it does nothing"))
+        elif pick(m, "tl_if_fails"):
+            st.log.append(("603.4, 608.2b", f"{it.label} resolves: its \"if\" is false now; it does nothing"))
+        else:
+            st.log.append(("608.2", f"{it.label} resolves"))
+        for u in pick(m, "tl_unsure_res"):
+            st.unsure.append(u.arguments[1])
+            st.log.append(("608.2c", f"  its effect is not understood: {self._ab_text(u.arguments[1])}"))
+        if pick(m, "tl_discard_due") and not (sentence_args and sentence_args.get("discard")):
+            A = pick(m, "tl_discard_due")[0].arguments[1]
+            st.unsure.append(A)
+            st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
+        entered: list[int] = []
+        removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
+        if not nothing:
+            for ap in pick(m, "tl_apply"):
+                e = ap.arguments[1]
+                if e.name == "cont":
+                    st.ts += 1
+                    st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1]))
+                    st.log.append(("611.2, 613", f"  {st.name_of(e.arguments[0].arguments[0].number)} "
+                                                 f"{effect_text(e.arguments[1])}"))
+                elif e.name == "copy":
+                    # CR 707.2, 613.2: "becomes a copy" -- a copy effect in layer 1 from now on
+                    o = st.objects[e.arguments[0].arguments[0].number]
+                    st.ts += 1
+                    src = e.arguments[1].arguments[0].number
+                    o.copy_effects.append((src, st.ts, None, tuple(
+                        v.arguments[1] for v in pick(m, "tl_copied_cv") if v.arguments[0] == e.arguments[1])))
+                    st.log.append(("707.2, 613.2", f"  {o.handle} becomes a copy of {st.name_of(e.arguments[1].arguments[0].number)}"))
+                    st.choices.append(f"{it.label} chooses {st.name_of(e.arguments[1].arguments[0].number)}")
+                elif e.name == "counter":
+                    o = st.objects[e.arguments[0].arguments[0].number]
+                    k = e.arguments[1].string
+                    n = e.arguments[2].number
+                    o.counters[k] = max(0, o.counters.get(k, 0) + n)
+                    if n >= 0:
+                        st.log.append(("122.1", f"  {o.handle} gets {n} {k} counter(s)"))
+                    else:
+                        st.log.append(("122.1, 702.62a", f"  {-n} {k} counter(s) removed from {o.handle} "
+                                                          f"({o.counters[k]} left)"))
+                        removed.append((o.id, k))
+            for mk in pick(m, "tl_make_tokens"):
+                vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
+                base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
+                made = []
+                for _ in range(mk.arguments[1].number):
+                    k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
+                    handle = base if k == 0 else f"{base} #{k + 1}"
+                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
+                                     controller=it.controller, token=True, token_values=vals)
+                    tok.entered = True
+                    st.tokens.append(tok.id)
+                    entered.append(tok.id)
+                    made.append(handle)
+                per_counter = any(e.arguments[1].name == "tokens_per_counter" for e in pick(m, "tl_do"))
+                st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
+                               f"  {it.controller} creates {len(made)} {base}(s)"
+                               + (" (one for each counter it had as it last existed)" if per_counter else
+                                  f" (X = {it.x})" if it.x is not None else "")))
+            copies = pick(m, "tl_copy")
+            if copies:
+                T = copies[0].arguments[1].arguments[0].number
+                vals = tuple(v.arguments[1] for v in pick(m, "tl_token_value"))
+                base = f"Token copy of {st.name_of(T)}"
+                n = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
+                handle = base if n == 0 else f"{base} #{n + 1}"
+                tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller, controller=it.controller,
+                                 token=True, token_values=vals)
+                tok.entered = True
+                st.tokens.append(tok.id)
+                st.copies.append((tok.id, st.name_of(T)))
+                st.copy_cards[handle] = self._card_of(st, st.name_of(T))
+                for g in pick(m, "tl_token_gains"):
+                    st.ts += 1
+                    st.conts.append((st.ts, tok.id, Function("gain_keyword", [g.arguments[1]])))
+                st.log.append(("707.2, 111.3", f"  {it.controller} creates {handle}, a token that is a copy of {st.name_of(T)}"))
+                if sum(1 for x in pick(m, "tl_copy")):
+                    st.choices.append(f"{it.label} copies {st.name_of(T)}")
+                entered.append(tok.id)
+        # CR 608.2n, 608.3: where the spell goes
+        if it.kind == "spell" and it.source in st.objects:
+            sp = st.objects[it.source]
+            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles"):
+                new = st.move(sp.id, "battlefield", it.controller)
+                new.entered = True
+                new.spell_x = it.x
+                for ec in pick(m, "tl_enter_copy"):
+                    # CR 614.1c, 707.5: it enters as a copy of the chosen object, whose copiable values
+                    # are locked in now (707.2b), with the exceptions of its own ability (707.9)
+                    A, T = ec.arguments[1], ec.arguments[2]
+                    face = A.arguments[0].string
+                    vals = tuple(v.arguments[1] for v in pick(m, "tl_enter_copy_cv") if v.arguments[0] == T)
+                    new.copy_effects.append((T.arguments[0].number, new.ts, face, vals))
+                    n = len(self.faces[face].abilities) if face in self.faces else 0
+                    st.static_facts += [atom("copy_ability", obj(new.id), Function("ab", [String(face), Number(i)]))
+                                        for i in range(1, n + 1)]
+                    st.choices.append(f"{new.handle} enters as a copy of {st.name_of(T.arguments[0].number)}")
+                    st.log.append(("614.1c, 707.5", f"  {new.handle} enters as a copy of "
+                                                    f"{st.name_of(T.arguments[0].number)}"))
+                st.log.append(("608.3", f"  {new.handle} enters the battlefield under {it.controller}'s control"
+                                        + (f" (the spell's X was {it.x}, 107.3m)" if it.x is not None else "")))
+                entered.append(new.id)
+            else:
+                st.move(sp.id, "graveyard", None)
+                st.log.append(("608.2n", f"  {sp.handle} is put into its owner's graveyard"))
+        # The Orvar rule: an ability about "the spell" keeps the targets it had when it left the stack
+        for other in st.stack:
+            if other.ref_spell == it.id and other.ref_targets is None:
+                other.ref_targets = it.targets
+        branches = [st]
+        if sentence_args is not None and sentence_args.get("discard"):
+            p, h = sentence_args["discard"]
+            branches = [x for b in branches for x in self._discard(b, None, p, h, it.controller)]
+        for oid in entered:
+            nb = []
+            for b in branches:
+                nb += self.event(b, Function("enters", [obj(oid)])) if oid in b.objects else [b]
+            branches = nb
+        for oid, k in removed:
+            branches = [x for b in branches
+                        for x in (self.event(b, Function("counter_removed", [obj(oid), String(k)]))
+                                  if oid in b.objects else [b])]
+        # CR 117.3b, 704.3, 603.3b: after it resolves, the active player would receive priority
+        return [y for b in branches for y in self.put_triggers(b)]
+

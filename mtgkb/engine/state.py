@@ -1,0 +1,227 @@
+"""The game state the stepper keeps, and its one encoder as facts (clingo symbols).
+
+Objects with zone, owner, controller, timestamp, status, counters, copy effects and
+token values; continuous effects with timestamps; the stack.  A zone change makes a new
+object (400.7): a handle follows the card to its newest object."""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+
+from clingo import Function, Number, String, Symbol
+
+from ..symbols import atom, obj
+
+
+@dataclass
+class Obj:
+    id: int
+    handle: str
+    card: str | None
+    zone: str
+    owner: str
+    controller: str | None
+    ts: int
+    token: bool = False
+    token_values: tuple = ()          # symbols (111.3)
+    token_copy_of_card: str | None = None
+    tapped: bool = False
+    counters: dict = field(default_factory=dict)
+    attached: int | None = None
+    came_this_turn: bool = False
+    copy_effects: list = field(default_factory=list)   # (source id, ts, face name, copied values)
+    entered: bool = False            # entered the battlefield during the timeline
+    spell_x: int | None = None       # X of the spell that became it (107.3m)
+    face_down: bool = False          # CR 708.2
+    special_x: int | None = None     # X chosen as a special action was taken with it (107.3d, 702.37f)
+    chosen: tuple = ()               # choices made as it entered (614.12): symbols
+
+
+@dataclass
+class Item:
+    id: int
+    kind: str                         # spell | triggered | activated
+    source: int                       # object id (the spell itself for a spell)
+    source_handle: str
+    controller: str
+    abilities: tuple                  # ability symbols ab(F, i)
+    targets: tuple = ()               # object ids (int) or player names (str)
+    x: int | None = None
+    ref_spell: int | None = None      # the item of the spell that made it trigger
+    ref_targets: tuple | None = None  # that spell's targets when it left the stack
+    chosen: int | None = None
+    label: str = ""
+    lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
+
+
+@dataclass
+class State:
+    objects: dict = field(default_factory=dict)     # id -> Obj (objects that exist now)
+    handles: dict = field(default_factory=dict)     # handle -> id of its newest object
+    gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
+    conts: list = field(default_factory=list)       # (ts, id, effect symbol)
+    stack: list = field(default_factory=list)       # Items, bottom first
+    players: list = field(default_factory=list)
+    active: str | None = None
+    static_facts: list = field(default_factory=list)
+    ts: int = 0
+    next_obj: int = 0
+    next_item: int = 0
+    log: list = field(default_factory=list)         # (CR, text) lines for `mtgkb show`
+    trig_log: list = field(default_factory=list)    # (handle, ability symbol)
+    resolved: list = field(default_factory=list)    # reference symbols in order
+    copies: list = field(default_factory=list)      # (token id, handle of what it copies)
+    copy_cards: dict = field(default_factory=dict)  # handle of a token copy -> the card whose abilities it has
+    tokens: list = field(default_factory=list)      # token ids created
+    unsure: list = field(default_factory=list)      # abilities that may have done something unread
+    choices: list = field(default_factory=list)     # what this branch chose
+    pending: list = field(default_factory=list)     # triggered, not yet on the stack (603.3)
+    origins: dict = field(default_factory=dict)     # timestamp -> (line, sentence) of a scenario effect
+    sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
+
+    def clone(self) -> "State":
+        return copy.deepcopy(self)
+
+    # -- objects
+    def new_obj(self, handle: str, **kw) -> Obj:
+        self.next_obj += 1
+        self.ts += 1
+        o = Obj(id=self.next_obj, handle=handle, ts=self.ts, **kw)
+        self.objects[o.id] = o
+        self.handles[handle] = o.id
+        return o
+
+    def move(self, oid: int, zone: str, controller: str | None = None) -> Obj | None:
+        """CR 400.7: the object moves and becomes a new object.  A token that leaves the
+        battlefield ceases to exist in its new zone (111.7, 704.5d)."""
+        o = self.objects.pop(oid)
+        self.gone[oid] = o.handle
+        if o.zone == "stack":
+            # CR 400.7, 608.2b (Orvar ruling): a spell that leaves the stack; abilities about it keep
+            # the targets it had when it left
+            it = next((x for x in self.stack if x.kind == "spell" and x.source == oid), None)
+            if it is not None:
+                self.stack.remove(it)
+                for other in self.stack:
+                    if other.ref_spell == it.id and other.ref_targets is None:
+                        other.ref_targets = it.targets
+        if o.token and zone != "battlefield":
+            self.handles.pop(o.handle, None)
+            return None
+        return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
+                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card)
+
+    def name_of(self, oid) -> str:
+        if isinstance(oid, str):
+            return oid
+        if oid in self.objects:
+            return self.objects[oid].handle
+        return self.gone.get(oid, f"object {oid}") + " (gone)"
+
+    def item_of(self, iid: int) -> Item | None:
+        return next((it for it in self.stack if it.id == iid), None)
+
+
+def item_sym(i: int) -> Symbol:
+    """The stack item i(N)."""
+    return Function("i", [Number(i)])
+
+
+def target_sym(t) -> Symbol:
+    """A target: an object id, or a player's name."""
+    return String(t) if isinstance(t, str) else obj(t)
+
+
+def state_facts(st: State) -> list[Symbol]:
+    out = list(st.static_facts)
+    for p in st.players:
+        out.append(atom("player", String(p)))
+    if st.players:
+        out.append(atom("active_player", String(st.active or st.players[0])))
+    for o in st.objects.values():
+        O = obj(o.id)
+        out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
+                atom("owner", O, String(o.owner)), atom("timestamp", O, Number(o.ts))]
+        if o.controller is not None:
+            out.append(atom("controller", O, String(o.controller)))
+        if o.token:
+            out.append(atom("token", O))
+            for v in o.token_values:
+                out.append(atom("token_value", O, v))
+            if o.token_copy_of_card:
+                out.append(atom("token_copy_of_card", O, String(o.token_copy_of_card)))
+        elif o.card is not None:
+            out.append(atom("from_card", O, String(o.card)))
+        if o.tapped and o.zone == "battlefield":
+            out.append(atom("tapped", O))
+        for k, n in o.counters.items():
+            if n > 0 and o.zone in ("battlefield", "exile"):
+                out.append(atom("counter", O, String(k), Number(n)))
+        if o.attached is not None and o.attached in st.objects:
+            out.append(atom("attached", O, obj(o.attached)))
+        if o.came_this_turn:
+            out.append(atom("came_under_control_this_turn", O))
+        for src, ts, face, values in o.copy_effects:
+            # CR 707.2b: the values copied were locked in as the copy effect began
+            out.append(atom("copy_effect", O, obj(src), Number(ts)))
+            out += [atom("copied_value", O, Number(ts), v) for v in values]
+        if o.entered:
+            out.append(atom("tl_entered", O))
+        if o.spell_x is not None:
+            out.append(atom("tl_spell_x", O, Number(o.spell_x)))
+        if o.face_down and o.zone == "battlefield":
+            out.append(atom("face_down", O))
+        if o.special_x is not None:
+            out.append(atom("tl_special_x", O, Number(o.special_x)))
+        out += [atom("chosen", O, v) for v in o.chosen]
+    for ts, oid, e in st.conts:
+        if oid in st.objects:
+            out.append(atom("cont", Number(ts), obj(oid), e))
+    for it in st.stack:
+        out += item_facts(st, it)
+    return out
+
+
+def item_facts(st: State, it: Item) -> list[Symbol]:
+    I = item_sym(it.id)
+    out = [atom("tl_item", I, Function(it.kind), obj(it.source), String(it.controller))]
+    out += [atom("tl_item_ab", I, A) for A in it.abilities]
+    out += [atom("tl_target", I, target_sym(t)) for t in it.targets]
+    if it.x is not None:
+        out.append(atom("tl_item_x", I, Number(it.x)))
+    if it.ref_spell is not None:
+        spell = st.item_of(it.ref_spell)
+        # Orvar ruling: the spell's targets now, or as they were when it left the stack
+        tg = spell.targets if spell is not None else (it.ref_targets or ())
+        out += [atom("tl_ref_target", I, target_sym(t)) for t in tg if not isinstance(t, str)]
+    if it.chosen is not None:
+        out.append(atom("tl_chosen", I, obj(it.chosen)))
+    out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
+    return out
+
+
+def log_facts(st: State) -> list[Symbol]:
+    out = [atom("tl_log_trig", String(h), A) for h, A in st.trig_log]
+    out += [atom("tl_log_resolved", r, Number(n)) for n, r in enumerate(st.resolved, 1)]
+    out += [atom("tl_log_copy", obj(t), String(h)) for t, h in st.copies if t in st.objects]
+    out += [atom("tl_log_token", obj(t)) for t in st.tokens]
+    out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]
+    out += [atom("tl_log_sba", String(h), String(r)) for h, r in st.sba_log]
+    return out
+
+
+def resolve_handle(st: State, h: str) -> str:
+    """A handle, or the pseudo-handle of "the token that is a copy of X" -> the handle of
+    that token in this outcome (the latest such token still on the battlefield)."""
+    m = re.fullmatch("\u27e8token copy of (.*)\u27e9", h)
+    if not m:
+        return h
+    for t, copied in reversed(st.copies):  # the latest such token
+        if copied == m.group(1) and t in st.objects:
+            return st.objects[t].handle
+    for t, copied in reversed(st.copies):  # one that has ceased to exist (111.7): its last handle
+        if copied == m.group(1) and t in st.gone:
+            return st.gone[t]
+    return h

@@ -1,0 +1,447 @@
+"""The stepper: a scenario's sentences happen in order.
+
+State transitions are applied here; every rules decision is asked of rules.lp: for each
+event (`tl_event/1`) what triggers (603.2, 603.4), who controls it (603.3a), the order on
+the stack (603.3b) and targets (603.3d, 601.2c); for each resolution (`tl_resolving/1`)
+what happens (608.2); whenever a player would receive priority, the state-based actions
+(704.3).  Every answer set is one outcome; the stepper branches on them (at most
+the step limit; past that every verdict is `undetermined`)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import clingo
+from clingo import Function, Number, String, Symbol
+
+from mtgkb.parser.card_ast import Ability, CardFace
+from mtgkb.parser.scenario_ast import Block, Sentence
+from mtgkb.parser.terms import Fn
+
+from .. import mana
+from ..facts import FactError, face_facts
+from ..solver import program_text
+from ..symbols import atom, obj, sym
+from ..timeline_meaning import face_timeline_facts
+from .actions import Actions
+from . import ask as asking
+from .ask import Ask, Bound, ScenarioError, pick
+from .present import SBA_TEXT, STEP_NAMES
+from .resolution import Resolution
+from .state import Item, State, log_facts, resolve_handle, state_facts
+
+
+class Stepper(Actions, Resolution):
+    def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
+        self.block = block
+        self.find_face = find_face
+        self.reference = reference
+        self.faces: dict[str, CardFace] = {}
+        self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
+        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
+        # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
+        self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
+
+    # -- faces
+    def face(self, name: str, pos) -> CardFace:
+        if name not in self.faces:
+            f = self.find_face(name)
+            if f is None:
+                raise FactError(f"unknown card {name!r}: not in this file nor in the card database", pos)
+            self.faces[name] = f
+            self._face_facts = None
+        return self.faces[name]
+
+    def base_facts(self) -> list[Symbol]:
+        if getattr(self, "_face_facts", None) is None:
+            ff = []
+            for f in self.faces.values():
+                ff += face_facts(f)
+            ff += face_timeline_facts(self.faces)
+            ff += mana.face_mana_facts(self.faces)
+            self._face_facts = ff
+        return self.reference + self._face_facts
+
+    def facts(self, st: State, extra=()) -> list[Symbol]:
+        return self.base_facts() + state_facts(st) + list(extra)
+
+    # -- run
+    def run(self) -> list[State]:
+        branches = [State()]
+        for s in self.block.given:
+            nxt = []
+            for st in branches:
+                nxt += self.apply(st, s)
+            nxt = self._distinct(nxt)
+            if len(nxt) > self.ask.limit:
+                raise Bound(f"more than {self.ask.limit} outcomes")
+            if time.perf_counter() > self.deadline:
+                raise Bound("the time limit was reached while stepping through the events")
+            branches = nxt
+        # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
+        # state-based actions are performed first (also for a scenario without events)
+        branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
+        if len(branches) > self.ask.limit:
+            raise Bound(f"more than {self.ask.limit} outcomes")
+        return branches
+
+    def _why_impossible(self, st: State, facts: list[Symbol], what: str) -> str:
+        """The rules an impossible step breaks (violated/2, asked again with `relax`), in words."""
+        relaxed = self.ask(facts, relax=True)
+
+        def words(v: Symbol) -> str:
+            if v.type != clingo.SymbolType.Function:
+                return str(v)
+            if v.name == "o" and len(v.arguments) == 1:
+                return st.name_of(v.arguments[0].number)
+            if v.name == "i" and len(v.arguments) == 1:
+                it = st.item_of(v.arguments[0].number)
+                return it.label if it is not None else "it"
+            args = ", ".join(words(a) for a in v.arguments)
+            return v.name.replace("_", " ") + (f" ({args})" if args else "")
+
+        why = sorted({f"{words(v.arguments[1])} (CR {v.arguments[0].string})" for m in relaxed[:1]
+                      for v in pick(m, "violated")})
+        return f"{what}: " + ("; ".join(why) if why else "no outcome")
+
+    def _distinct(self, branches: list[State]) -> list[State]:
+        """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
+        seen, out = set(), []
+        for b in branches:
+            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            if key not in seen:
+                seen.add(key)
+                out.append(b)
+        return out
+
+    def apply(self, st: State, s: Sentence) -> list[State]:
+        k, a = s.kind, s.args
+        if k == "controls":
+            self._player(st, a["player"])
+            for spec in a["objects"]:
+                self._controls(st, spec, a["player"])
+            return [st]
+        if k == "in_zone":
+            self._player(st, a["player"])
+            if a["object"] in st.handles:
+                raise FactError(f"{a['object']!r} is already in the game; moving objects is an event", s.pos)
+            self.face(a["card"], s.pos)
+            st.new_obj(a["object"], card=a["card"], zone=a["zone"], owner=a["player"], controller=None)
+            return [st]
+        if k == "status":
+            st.objects[st.handles[a["object"]]].tapped = a["tapped"]
+            return [st]
+        if k == "turn":
+            self._player(st, a["player"])
+            st.active = a["player"]
+            return [st]
+        if k in mana.MANA_SENTENCES:
+            self._player(st, a["player"])
+            st.static_facts += mana.sentence_facts(s)
+            return [st]
+        if k == "effect":
+            st.ts += 1
+            oid = st.handles[a["object"]]
+            for e in a["effects"]:
+                st.conts.append((st.ts, oid, sym(e)))
+            st.origins[st.ts] = (s.pos.line, s.text)
+            st.log.append(("611.2, 613", f"{s.text}"))
+            return [st]
+        if k == "enters":
+            return self._enters_sentence(st, s)
+        if k == "tl_cast":
+            return self._cast(st, s)
+        if k == "tl_activate":
+            return self._activate(st, s)
+        if k == "tl_resolve":
+            return self._resolve_sentence(st, s)
+        if k == "tl_zone":
+            return self._zone(st, s)
+        if k == "tl_discard":
+            return self._discard(st, s, a["player"], a["object"], None)
+        if k == "tl_tap":
+            # CR 106.12, 605.3a, 605.4a: tapping for mana activates a mana ability; it and any triggered mana
+            # ability resolve at once, without the stack (the mana pool is asked by payment claims, issue 5)
+            self._player(st, a["player"])
+            o = st.objects[st.handles[a["object"]]]
+            if o.zone != "battlefield" or o.tapped:
+                raise ScenarioError(f"{o.handle} is not an untapped permanent, so it cannot be tapped for mana (107.5)", s)
+            o.tapped = True
+            st.log.append(("605.3a, 605.4a", f"{a['player']} taps {o.handle} for mana (a mana ability: no stack)"))
+            return [st]
+        if k == "tl_special":
+            return self._special(st, s)
+        if k == "tl_step":
+            st.log.append(("603.2b", f"{a['player']}'s {STEP_NAMES.get(a['step'], a['step'])} begins"))
+            outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
+            return [b for o in outs for b in self.put_triggers(o)]
+        raise FactError(f"sentence kind {k!r} has no meaning in a timeline yet", s.pos)
+
+    def _player(self, st: State, p: str) -> None:
+        if p not in st.players:
+            st.players.append(p)
+
+    def _controls(self, st: State, spec, player: str) -> None:
+        if spec.card is not None:
+            self.face(spec.card, spec.pos)
+        o = st.new_obj(spec.handle, card=None if spec.token else spec.card, zone="battlefield", owner=player,
+                       controller=player, token=spec.token, token_values=tuple(sym(v) for v in spec.token_values),
+                       token_copy_of_card=spec.card if spec.token else None, tapped=spec.tapped,
+                       counters={k: n for k, n in spec.counters}, came_this_turn=spec.came_this_turn,
+                       face_down=spec.face_down)
+        if spec.attached_to is not None:
+            o.attached = st.handles[spec.attached_to]
+
+    def _enters_sentence(self, st: State, s: Sentence) -> list[State]:
+        a = s.args
+        self._player(st, a["player"])
+        face = self.face(a["card"], s.pos)
+        copied = None
+        if a["copy_of"] is not None:
+            src = st.objects.get(st.handles[a["copy_of"]])
+            if src is None or src.zone != "battlefield":
+                raise ScenarioError(f"{a['copy_of']} is not on the battlefield, so nothing can enter as a copy "
+                                    f"of it (707.5, 614.1c)", s)
+            copied = (src.id, self.copiable_values(st, src.id))
+        if a["object"] in st.handles:
+            st.move(st.handles[a["object"]], "battlefield", a["player"])
+            o = st.objects[st.handles[a["object"]]]
+        else:
+            o = st.new_obj(a["object"], card=a["card"], zone="battlefield", owner=a["player"], controller=a["player"])
+        o.entered = True
+        o.chosen = tuple(sym(v) for v in a.get("choices", ()))  # 614.12: a choice made as it entered
+        if a["copy_of"] is not None:
+            o.copy_effects.append((copied[0], o.ts, face.name, copied[1]))
+            st.static_facts += [atom("copy_ability", obj(o.id), Function("ab", [String(face.name), Number(i)]))
+                                for i in range(1, len(face.abilities) + 1)]
+        st.log.append(("603.6a, 614.1c", s.text))
+        outs = self.event(st, Function("enters", [obj(o.id)]))
+        return [b for x in outs for b in self.put_triggers(x)]
+
+    def copiable_values(self, st: State, oid: int) -> tuple:
+        """CR 707.2, 707.2b: the copiable values of an object now, as a copy effect that
+        begins now locks them in (asked of rules.lp: cv/2)."""
+        models = self.ask(self.facts(st, [atom("tl_snapshot", obj(oid))]))
+        if not models:
+            raise ScenarioError("the state is impossible under the rules (no outcome)")
+        return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
+
+    # -- events: what triggers (603.2) and putting it on the stack (603.3)
+    def _state_key(self, st: State) -> int:
+        return hash(tuple(sorted(map(str, state_facts(st)))))
+
+    def _note_sba(self, st: State, models) -> None:
+        """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
+        by every solve and does not depend on the event asked about): state_based() need not
+        solve it again."""
+        if not any(pick(m, "sba_to_graveyard") for m in models):
+            self._sba_free.add(self._state_key(st))
+
+    def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
+        """What triggers on an event (several events that happen at once: `more`)."""
+        facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)])
+        models = self.ask(facts)
+        self._note_sba(st, models)
+        if not models:
+            raise ScenarioError(self._why_impossible(st, facts, "the event is impossible under the rules"))
+        out = []
+        for m in models:
+            b = st.clone() if len(models) > 1 else st
+            trigs = pick(m, "tl_trig")
+            pos = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in pick(m, "tl_pos")}
+            rank = {s.arguments[0].string: s.arguments[1].number for s in pick(m, "tl_rank")}
+            picks = {(s.arguments[0], s.arguments[1]): s.arguments[2] for s in pick(m, "tl_pick")}
+            dropped = {(s.arguments[0], s.arguments[1]) for s in pick(m, "tl_no_target")}
+            for p in pick(m, "tl_spell_pick"):
+                # CR 601.2c: the target chosen as the spell was cast (no target named: each legal one)
+                it = b.item_of(p.arguments[0].arguments[0].number)
+                T = p.arguments[1]
+                it.targets = (T.arguments[0].number,) if T.type == clingo.SymbolType.Function else (T.string,)
+                b.choices.append(f"target of {it.label}: {b.name_of(it.targets[0])}")
+                b.log.append(("601.2c", f"  {it.label} targets {b.name_of(it.targets[0])}"))
+            for c in pick(m, "tl_paid"):
+                # CR 602.2b, 601.2h: the costs are paid before any player can act
+                what, thing = c.arguments[1], c.arguments[2].arguments[0].number
+                if what.name == "tap":
+                    b.objects[thing].tapped = True
+                    b.log.append(("602.2b, 601.2h", f"  cost paid: {b.name_of(thing)} is tapped"))
+                elif what.name == "exile":
+                    h = b.name_of(thing)
+                    b.move(thing, "exile", None)
+                    b.choices.append(f"exiled to pay: {h}")
+                    b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
+            for u in pick(m, "tl_unsure"):
+                b.unsure.append(u.arguments[1])
+                b.log.append(("603.2", f"{b.name_of(u.arguments[0].arguments[0].number)}: "
+                                       f"{self._ab_text(u.arguments[1])} may trigger (its text or its rule is not read)"))
+            order = sorted(trigs, key=lambda t: (rank.get(t.arguments[2].string, 1), pos.get((t.arguments[0], t.arguments[1]), 0)))
+            for t in order:
+                S, A, P = t.arguments
+                sid = S.arguments[0].number
+                h = b.name_of(sid)
+                b.trig_log.append((b.objects[sid].handle if sid in b.objects else h, A))
+                b.log.append(("603.2, 603.3a", f"{self._label(A, h)} triggers (controlled by {P.string})"))
+                if (S, A) in dropped:
+                    b.log.append(("603.3d", "  it has no legal target and is removed from the stack"))
+                    continue
+                ref = None
+                ref_targets = None
+                if ev.name == "cast":
+                    ref = ev.arguments[0].arguments[0].number
+                tg = ()
+                if (S, A) in picks:
+                    T = picks[(S, A)]
+                    tg = (T.arguments[0].number,) if T.type == clingo.SymbolType.Function else (T.string,)
+                    b.choices.append(f"target of {self._ab_text(A)}: {b.name_of(tg[0])}")
+                lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in pick(m, "tl_lki_counters")
+                                   if x.arguments[0] == S))
+                x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, A)),
+                         None)
+                b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
+                                      abilities=(A,), targets=tg, ref_spell=ref, ref_targets=ref_targets,
+                                      label=self._label(A, h), lki=lki, x=x))
+            out.append(b)
+        return out
+
+    def state_based(self, st: State) -> list[State]:
+        """CR 704.3: whenever a player would receive priority, every state-based action that
+        applies is performed at once, and again until none applies; what dies triggers
+        (603.10a).  Each open choice (which legendary permanent to keep, 704.5j) is a branch."""
+        work, done = [st], []
+        for _ in range(self.ask.limit):
+            nxt = []
+            for b in work:
+                if self._state_key(b) in self._sba_free:
+                    done.append(b)
+                    continue
+                models = self.ask(self.facts(b))
+                if not models:
+                    raise ScenarioError("the state is impossible under the rules (no outcome)")
+                self._note_sba(b, models)
+                if not any(pick(m, "sba_to_graveyard") for m in models):
+                    done.append(b)
+                    continue
+                for m in models:
+                    bb = b.clone() if len(models) > 1 else b
+                    sbas = [(v.arguments[0], v.arguments[1].string) for v in pick(m, "sba_to_graveyard")]
+                    for O, why in sbas:
+                        bb.sba_log.append((bb.name_of(O.arguments[0].number), why))
+                        what = SBA_TEXT.get(why, "is put into its owner's graveyard")
+                        bb.log.append((why, f"{bb.name_of(O.arguments[0].number)} {what} (a state-based action)"))
+                    for u in pick(m, "tl_sba_unsure"):
+                        bb.unsure.append(u.arguments[1])
+                    for x in self.event(bb, *[Function("leaves", [O, Function("graveyard")]) for O, _ in sbas]):
+                        for O, _ in sbas:
+                            if O.arguments[0].number in x.objects:
+                                x.move(O.arguments[0].number, "graveyard", None)
+                        nxt.append(x)
+            if len(nxt) + len(done) > self.ask.limit:
+                raise Bound(f"more than {self.ask.limit} outcomes")
+            work = nxt
+            if not work:
+                return done
+        raise Bound("state-based actions kept applying")
+
+    def put_triggers(self, st: State) -> list[State]:
+        """CR 603.3b, 704.3: the next time a player would receive priority, state-based actions
+        are performed, then triggered abilities go on the stack, the active player's first (the
+        order came from the solve)."""
+        return [b for x in self.state_based(st) for b in self._stack_pending(x)]
+
+    def _stack_pending(self, st: State) -> list[State]:
+        pend = st.pending
+        for it in pend:
+            st.next_item += 1
+            it.id = st.next_item
+            st.stack.append(it)
+            st.log.append(("603.3b", f"  on the stack: {it.label}" + (
+                f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else "")))
+        st.pending = []
+        return [st]
+
+    def _label(self, A: Symbol, h: str) -> str:
+        t = self._ab_text(A)
+        if A.name == "suspend_upkeep":
+            return t
+        return t if A.name == "ab" and A.arguments[0].string == h else f"{t} (of {h})"
+
+    def _ab_text(self, A: Symbol) -> str:
+        if A.name == "suspend_upkeep":
+            return f"{A.arguments[0].arguments[0].string}'s suspend ability (remove a time counter, 702.62a)"
+        if A.name == "ab" and len(A.arguments) == 2:
+            face = self.faces.get(A.arguments[0].string)
+            i = A.arguments[1].number
+            if face is not None and 0 < i <= len(face.abilities):
+                def kind_of(x: Ability) -> str:
+                    k = x.kind if x.understood else ("triggered" if re.match(r"\s*(When|Whenever|At)\b", x.text) else x.kind)
+                    return "activated" if k == "mana" else k  # CR 605.1a: mana abilities are activated abilities
+                kind = kind_of(face.abilities[i - 1]) if face.abilities[i - 1].understood else "triggered"
+                same = [j for j, x in enumerate(face.abilities, 1) if kind_of(x) == kind]
+                nth = same.index(i) + 1 if i in same else i
+                ordn = ["first", "second", "third", "fourth", "fifth"][nth - 1] if nth <= 5 else f"#{nth}"
+                return f"{face.name}'s {ordn} {kind} ability"
+        return str(A)
+
+
+
+
+
+
+
+    def _ability_symbol(self, face: CardFace, kind: str, n: int, s: Sentence) -> Symbol:
+        if kind == "suspend":
+            # CR 702.62a: the upkeep ability that suspend stands for
+            for i, ab in enumerate(face.abilities, 1):
+                if ab.kind == "keyword" and any(isinstance(e, Fn) and e.name == "keyword" and e.args
+                                                and isinstance(e.args[0], Fn) and e.args[0].name == "suspend"
+                                                for e in ab.effects):
+                    return Function("suspend_upkeep", [Function("ab", [String(face.name), Number(i)])])
+            raise FactError(f"{face.name} has no suspend", s.pos)
+
+        def kind_of(ab: Ability) -> str:
+            if not ab.understood:
+                return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+            return ab.kind
+        cands = [i for i, ab in enumerate(face.abilities, 1)
+                 if (kind == "any" and kind_of(ab) != "keyword") or kind_of(ab) == kind
+                 or (kind == "activated" and kind_of(ab) == "mana")]
+        if n == 0 and len(cands) >= 1 and (len(cands) == 1 or kind != "any"):
+            n = 1
+        if not (1 <= n <= len(cands)):
+            raise FactError(f"{face.name} has no such ability ({kind}, {n or 'the only one'})", s.pos)
+        return Function("ab", [String(face.name), Number(cands[n - 1])])
+
+
+
+    def _card_of(self, st: State, h: str) -> str:
+        """The card whose abilities the handle's object has: its own, or (707.2) the card it
+        copies -- through copy effects and the values of a token that is a copy."""
+        h = resolve_handle(st, h)
+        if h not in st.handles and h in st.copy_cards:  # a token copy that has ceased to exist
+            return st.copy_cards[h]
+        oid = st.handles.get(h)
+        seen = set()
+        while oid is not None and oid in st.objects and oid not in seen:
+            seen.add(oid)
+            o = st.objects[oid]
+            if o.copy_effects:
+                for v in o.copy_effects[-1][3]:  # the abilities it copied (707.2b)
+                    if v.name == "ability" and v.arguments[0].name == "ab":
+                        return v.arguments[0].arguments[0].string
+                oid = o.copy_effects[-1][0]
+                continue
+            if o.token:
+                for v in o.token_values:
+                    if v.name == "ability" and v.arguments[0].name == "ab":
+                        return v.arguments[0].arguments[0].string
+                return o.token_copy_of_card or h
+            if o.card:
+                return o.card
+            break
+        return re.sub(r"\s+#\d+$", "", h)
+
+
+
+
+
