@@ -1,4 +1,4 @@
-"""Mana benchmarks (issue 5).  One command:
+"""Mana benchmarks.  One command:
 
     python bench/mana.py [--seed 1] [--runs 3] [--quick]
 

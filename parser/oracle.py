@@ -19,7 +19,7 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from .card_ast import Ability
-from .mana_symbols import mana_symbol_term
+from .mana_symbols import mana_symbol_term  # noqa: F401 - also read from here (mtgkb.facts)
 from .oracle_lexer import KEYWORD_STARTS, Tok, tokenize
 from .oracle_meaning import Unsupported, meaning
 from .terms import Fn, fn
