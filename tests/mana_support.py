@@ -43,7 +43,7 @@ LANDS = {n: face(n, types=("Land",), supertypes=("Basic",) + (("Snow",) if n.sta
                  subtypes=(n.split()[-1],))
          for n in ("Forest", "Island", "Plains", "Swamp", "Mountain", "Snow-Covered Forest", "Snow-Covered Island")}
 
-# the templates of the Oracle grammar for the cards the issue names
+# the Oracle grammar's terms for the mana cards these tests use
 CARDS = dict(LANDS)
 CARDS.update({
     "Llanowar Elves": face("Llanowar Elves", ability(mana("g"), TAP), types=("Creature",), subtypes=("Elf",),
