@@ -1,4 +1,4 @@
-"""Benchmark: deriving characteristics on large boards (issue 4).
+"""Benchmark: deriving characteristics on large boards.
 
 Boards of 250, 500, 1,000 and 2,000 permanents (a mix of real cards: vanilla
 creatures, changelings, basic and snow lands, an Aura) with one continuous effect

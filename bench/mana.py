@@ -1,4 +1,4 @@
-"""Mana benchmarks (issue 5).  One command:
+"""Mana benchmarks.  One command:
 
     python bench/mana.py [--seed 1] [--runs 3] [--quick]
 
@@ -9,7 +9,7 @@ prints JSON figures for
     rules of rules.lp over the board as rules.lp derived it, `mtgkb_payment_s`) against
     a max-flow check of the same question with networkx (symbol kinds -> mana -> sink),
     graph building included, which is handed the board's mana already worked out.  Both
-    must agree; the ratio is printed (the issue's goal: within 3x at 500 sources).
+    must agree; the ratio is printed (the goal: within 3x at 500 sources).
     Also printed: deriving the board itself (`mtgkb_board_s`: the whole of rules.lp
     without a payment, shared by all the questions of a scenario) and the single-stage
     solve of everything at once (`mtgkb_total_s`, `ratio_total`);

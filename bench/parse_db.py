@@ -1,4 +1,4 @@
-"""Parse the whole card database and print figures as JSON (issue 3).
+"""Parse the whole card database and print figures as JSON.
 
     python bench/parse_db.py [PATH] [--coverage]
 

@@ -1,4 +1,4 @@
-"""The foundation benchmark (issue 2, item 11).  One command:
+"""The benchmark of checking rulings and parsing cards.  One command:
 
     python bench/run.py [--runs 5] [--rulings 200] [--seed 1]
 

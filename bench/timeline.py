@@ -1,4 +1,4 @@
-"""Timeline benchmark (issue 6): scenarios of 10, 50 and 200 events with a trigger on
+"""Timeline benchmark: scenarios of 10, 50 and 200 events with a trigger on
 every event; prints the time per scenario and the growth ratio.
 
 Every event is a cast of Giant Growth targeting Alice's Grizzly Bears while Alice

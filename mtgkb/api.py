@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Symbol, SymbolType
 
 from mtgkb.parser.errors import ParseError
-from mtgkb.parser.scenario import _ClaimBuilder, _Context, Line
+from mtgkb.parser.scenario import parse_claim
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
 from .check import Session, check_paths
@@ -125,11 +125,8 @@ class KnowledgeBase:
             raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
         block = blocks[-1]
         enc = self.session.encode(sf, block)  # the handles of the first outcome
-        ctx = _Context(self.session.db.name_table(), set(_players(enc)))
-        for h in enc.objects:
-            ctx.names.add(h)
-        ctx.handles |= set(enc.objects)
-        claim = _ClaimBuilder(ctx, "<claim>").build(Line(1, 0, claim_text.strip()))
+        claim = parse_claim(claim_text, names=self.session.db.name_table(), handles=enc.objects,
+                            players=set(_players(enc)))
         block2 = Block(kind="ruling", title=block.title, pos=block.pos, given=block.given, expect=[claim],
                        cards=block.cards)
         rr, enc2, res = self.session.evaluate(sf, block2)

@@ -285,7 +285,7 @@ def cmd_coverage(args) -> int:
 
 
 def cmd_pay(args) -> int:
-    from .mana import pay_document
+    from .pay import pay_document
 
     if args.limit < 1:
         print("mtgkb: error: --limit must be at least 1", file=sys.stderr)

@@ -19,7 +19,9 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
 from .card_ast import Ability
+from .mana_symbols import mana_symbol_term  # noqa: F401 - also read from here (mtgkb.facts)
 from .oracle_lexer import KEYWORD_STARTS, Tok, tokenize
+from .oracle_meaning import Unsupported, meaning
 from .terms import Fn, fn
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -112,32 +114,6 @@ def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> st
     return text
 
 
-_COLOR = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
-
-
-def mana_symbol_term(sym: str) -> Fn:
-    """A cost symbol without braces -> its term (107.4)."""
-    s = sym.upper()
-    if s.isdigit():
-        return fn("generic", int(s))
-    if s in ("W", "U", "B", "R", "G"):
-        return fn("colored", fn(s.lower()))
-    if s == "C":
-        return fn("colorless")
-    if s == "S":
-        return fn("snow")
-    if s == "X":
-        return fn("x")
-    a, _, b = s.partition("/")
-    if b == "P":
-        return fn("phyrexian", fn(a.lower()))
-    if a == "2":
-        return fn("twobrid", fn(b.lower()))
-    if b:
-        return fn("hybrid", fn(a.lower()), fn(b.lower()))
-    return fn("symbol", s)
-
-
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][A-Za-z' ,-]{2,40}?) — (?P<rest>.+)$")
 _ROMAN = re.compile(r"^(?P<ch>(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?P<rest>.+)$")
 
@@ -210,8 +186,6 @@ def _to_lark(toks: list[Tok]) -> list[Token]:
 def _parse_normalised(text: str) -> dict | str:
     """Normalised line -> Ability fields, or the reason it is unsupported.
     Cached: many lines repeat across the database ("{T}: Add {G}.")."""
-    from .oracle_meaning import meaning  # the transformer; imported lazily (cycle)
-
     m = _LEVEL.match(text)
     if m:  # 702.87 level up: "LEVEL 1-3" / "LEVEL 4+" headers and their P/T lines
         lo, hi = int(m.group(1)), m.group(2)
@@ -235,10 +209,10 @@ def _parse_normalised(text: str) -> dict | str:
         return f"grammar error: {type(e).__name__}"
     try:
         parts = meaning(tree, parse_quoted=lambda q: _quoted(q))
-    except _Unsupported as e:
+    except Unsupported as e:
         return str(e)
     except VisitError as e:
-        if isinstance(e.orig_exc, _Unsupported):
+        if isinstance(e.orig_exc, Unsupported):
             return str(e.orig_exc)
         # A parse the meaning builder has no rule for: report, never crash.
         return f"column 1: no meaning for {e.rule}: {type(e.orig_exc).__name__}"
@@ -255,15 +229,11 @@ def _num(v: str):
     return int(v) if v.isdigit() else v
 
 
-class _Unsupported(Exception):
-    """Raised by the meaning builder for a parse it cannot give meaning to."""
-
-
 def _quoted(text: str) -> Fn:
     """A quoted ability ("has "{T}: Add {G}."") -> ability(Kind, Costs, Trigger, Effects)."""
     parts = _parse_normalised(normalise(text, "\0"))
     if isinstance(parts, str):
-        raise _Unsupported("quoted ability: " + parts)
+        raise Unsupported("quoted ability: " + parts)
     return fn("ability", fn(parts["kind"]), fn("costs", *parts.get("costs", ())),
               parts.get("trigger") or fn("none"), fn("effects", *parts.get("effects", ())))
 

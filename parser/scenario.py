@@ -19,17 +19,11 @@ from lark.lexer import Lexer
 from .card_ast import Card
 from .errors import ParseError
 from .frame import parse_card_block
-from .scenario_ast import Block, Claim, ObjectSpec, Pos, ScenarioFile, Sentence
-from .scenario_lexer import NameTable, Vocabulary, norm_apostrophes, tokenize_and_parse, vocabulary
-from .terms import Fn, fn
-
-SUPERTYPES = {"basic", "legendary", "snow", "world", "ongoing"}
-CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
-              "planeswalker", "sorcery", "tribal"}
-COLORS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
-NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0}
-DEFAULT_PLAYERS = {"Alice", "Bob", "Carol", "Dave"}
+from .oracle import lark_cache_file
+from .scenario_ast import Block, Claim, Pos, ScenarioFile, Sentence
+from .scenario_forms import CLAIM_HANDLERS, GIVEN_HANDLERS, OBJECT_CLAIM_HANDLERS
+from .scenario_lexer import NameTable, Vocabulary, tokenize_and_parse, vocabulary
+from .scenario_words import DEFAULT_PLAYERS, handle_term
 
 
 class _OwnTokenizer(Lexer):
@@ -47,8 +41,6 @@ class _OwnTokenizer(Lexer):
 @lru_cache(maxsize=1)
 def _grammar() -> tuple[Lark, Vocabulary]:
     text = files("mtgkb.parser").joinpath("scenario.lark").read_text(encoding="utf-8")
-    from .oracle import lark_cache_file
-
     parser = Lark(text, parser="lalr", strict=True, propagate_positions=True,
                   start=["given", "claim"], lexer=_OwnTokenizer, maybe_placeholders=False,
                   cache=lark_cache_file("scenario", text))
@@ -261,17 +253,6 @@ def _cites(rest: str, file: str, ln: Line, col0: int) -> tuple[str, ...]:
 
 # ----------------------------------------------------------------------------- sentences
 
-def _h(handle: str) -> Fn:
-    return fn("h", handle)
-
-
-def _count(tok) -> int:
-    if isinstance(tok, int):
-        return tok
-    s = str(tok).lower()
-    return int(s) if s.isdigit() else NUMBER_WORDS[s]
-
-
 class _Builder:
     start = ""
 
@@ -296,6 +277,11 @@ class _Builder:
         raise self.error(f"no object called {name!r} in this scenario yet", ln, col,
                          expected=sorted(self.ctx.handles)[:12] or ("an object put into the game by a state sentence",))
 
+    def object_ref(self, node, ln: Line) -> str:
+        """An `object` subtree -> the handle of an existing object."""
+        tok = node.children[0] if hasattr(node, "children") else node
+        return self.resolve(str(tok), ln, tok)
+
 
 class _GivenBuilder(_Builder):
     start = "given"
@@ -309,149 +295,6 @@ class _GivenBuilder(_Builder):
             raise self.error(f"sentence form {state.data!r} has no meaning yet", ln)
         kind, args = handler(self, state.children, ln)
         return Sentence(kind, pos, ln.text, args)
-
-    def object_ref(self, node, ln: Line) -> str:
-        """An `object` subtree -> the handle of an existing object."""
-        tok = node.children[0] if hasattr(node, "children") else node
-        return self.resolve(str(tok), ln, tok)
-
-    def _spec(self, tree, ln: Line, player: str) -> list[ObjectSpec]:
-        kind = tree.data
-        ch = list(tree.children)
-        counters: list[tuple[str, int]] = []
-        attached = None
-        came = False
-        tapped = False
-        called = None
-        count = 1
-        token = False
-        values: tuple = ()
-        card = None
-        face_down = False
-        if kind == "card_spec":
-            if (not isinstance(ch[0], Token) or ch[0].type != "NAME") and getattr(ch[0], "data", None) != "face_down":
-                c = ch.pop(0)
-                count = _count(c if not hasattr(c, "data") else c.children[0] if c.children else 1)
-            if getattr(ch[0], "data", None) == "face_down":
-                ch.pop(0)
-                face_down = True  # CR 708.2: a face-down permanent (cast face down, 702.37c)
-            name_tok = ch.pop(0)
-            card = _base_name(str(name_tok))
-            if card != str(name_tok):
-                called = str(name_tok)  # an explicit handle such as "Forest #2"
-        elif kind == "token_copy_spec":
-            if ch and hasattr(ch[0], "data") and ch[0].data == "article":
-                ch.pop(0)
-            card = str(ch.pop(0))
-            token = True
-        else:  # token_spec
-            if ch and hasattr(ch[0], "data") and ch[0].data == "article":
-                ch.pop(0)
-            values = _token_values(ch.pop(0), ln, self)
-            token = True
-        for tail in ch:
-            if tail.data == "with_counters":
-                for cs in tail.children[0].children:
-                    n = _count(cs.children[0] if not hasattr(cs.children[0], "data") else 1)
-                    counters.append((str(cs.children[1]).lower(), n))
-            elif tail.data == "attached_to":
-                target = tail.children[0].children[0]
-                attached = self.resolve(str(target), ln, target)
-            elif tail.data == "came_this_turn":
-                came = True
-            elif tail.data == "tapped":
-                tapped = True
-            elif tail.data == "called":
-                called = str(tail.children[0])[1:-1]
-        if called is not None and count != 1:
-            raise self.error("'called' names one object; give each its own sentence", ln)
-        if token and called is None and card is None:
-            raise self.error("a described token needs a handle: add called \"...\"", ln, len(ln.text),
-                             expected=('called "…"',))
-        out = []
-        for _ in range(count):
-            base = called if called is not None else card
-            handle = self.ctx.new_handle(base) if called is None else self._called(called, ln)
-            out.append(ObjectSpec(handle=handle, card=card, pos=Pos(self.file, ln.number, ln.indent + 1),
-                                  token=token, token_values=values, counters=tuple(counters),
-                                  attached_to=attached, came_this_turn=came, tapped=tapped, face_down=face_down))
-        return out
-
-    def _called(self, name: str, ln: Line) -> str:
-        if name in self.ctx.handles:
-            raise self.error(f"the handle {name!r} is already taken", ln)
-        self.ctx.handles.add(name)
-        self.ctx.names.add(name)
-        return name
-
-
-def _given_controls(b: "_GivenBuilder", ch, ln: Line):
-    player = str(ch[0])
-    specs = [b._spec(s, ln, player) for s in ch[1].children]
-    return "controls", {"player": player, "objects": tuple(o for group in specs for o in group)}
-
-
-def _given_status(b: "_GivenBuilder", ch, ln: Line):
-    return "status", {"object": b.object_ref(ch[0], ln), "tapped": ch[1].data == "tapped_word"}
-
-
-def _given_in_zone(b: "_GivenBuilder", ch, ln: Line):
-    name = str(ch[0].children[0])
-    handle = name if name in b.ctx.handles else b.ctx.new_handle(name)
-    return "in_zone", {"object": handle, "card": _base_name(handle), "player": str(ch[1]),
-                       "zone": str(ch[3]).lower()}
-
-
-def _given_on_stack(b: "_GivenBuilder", ch, ln: Line):
-    raise b.error("objects reach the stack by being cast (events are not encoded yet)", ln)
-
-
-def _given_turn(b: "_GivenBuilder", ch, ln: Line):
-    return "turn", {"player": str(ch[0])}
-
-
-# Sentence forms of `given`, by grammar rule name -> handler(builder, children, line)
-# returning (sentence kind, arguments).  Later capabilities register their own forms.
-GIVEN_HANDLERS: dict[str, Callable] = {
-    "controls": _given_controls,
-    "status": _given_status,
-    "in_zone": _given_in_zone,
-    "on_stack": _given_on_stack,
-    "turn": _given_turn,
-}
-
-
-def _base_name(handle: str) -> str:
-    return re.sub(r"\s+#\d+$", "", handle)
-
-
-def _token_values(desc, ln: Line, builder: _Builder) -> tuple:
-    """'1/1 green Elf Warrior creature' -> the token's stated characteristics (111.3)."""
-    vals = []
-    for c in desc.children:
-        s = str(c)
-        if c.type == "PT":
-            p, t = s.split("/")
-            if not (p.isdigit() and t.isdigit()):
-                raise builder.error(f"a token's power and toughness must be numbers, not {s!r}", ln)
-            vals += [fn("power", int(p)), fn("toughness", int(t))]
-        elif s.lower() in COLORS:
-            vals.append(fn("color", fn(COLORS[s.lower()])))
-        elif s.lower() in CARD_TYPES:
-            vals.append(fn("card_type", fn(_type_word(s))))
-        elif s.lower() in SUPERTYPES:
-            vals.append(fn("supertype", fn(s.lower())))
-        elif s[:1].isupper():
-            vals.append(fn("subtype", s))
-        else:
-            raise builder.error(f"{s!r} is not a color, type or subtype", ln,
-                                expected=("a color", "a card type", "a subtype"))
-    return tuple(vals)
-
-
-def _type_word(s: str) -> str:
-    s = s.lower()
-    return "kindred" if s == "tribal" else s
 
 
 class _ClaimBuilder(_Builder):
@@ -475,103 +318,27 @@ class _ClaimBuilder(_Builder):
         if pred.data in ("neg_is", "neg_have"):
             negated = True
             pred = pred.children[0]
-        queries = self._queries(pred, h, ln)
+        queries = self.queries(pred, h, ln)
         return Claim(text=ln.text, pos=pos, queries=tuple(queries), modality=modality, negated=negated)
 
-    def _queries(self, pred, h: str, ln: Line) -> list:
-        o = _h(h)
-        d = pred.data
-        ch = pred.children
-        if d in OBJECT_CLAIM_HANDLERS:
-            return OBJECT_CLAIM_HANDLERS[d](self, ch, o, ln)
-        if d == "named":
-            t = ch[0].children
-            name = str(t[0])[1:-1] if t[0].type == "QUOTED" else " ".join(str(x) for x in t)
-            return [fn("named", o, _base_name(name))]
-        if d == "pt":
-            p, t = str(ch[0]).split("/")
-            if not (p.isdigit() and t.isdigit()):
-                raise self.error("a power/toughness claim needs numbers", ln)
-            return [fn("pt", o, int(p), int(t))]
-        if d == "on_battlefield":
-            return [fn("in_zone", o, fn("battlefield"))]
-        if d == "in_zone_claim":
-            return [fn("in_zone_of", o, fn(str(ch[2]).lower()), str(ch[0]))]
-        if d == "every_creature_type":
-            return [fn("every_creature_type", o)]
-        if d == "descriptors":
-            out = []
-            for desc in ch:
-                words = [str(w) for w in desc.children if not hasattr(w, "data")]
-                out += self._descriptor(words, o, ln)
-            return out
-        if d == "has_keywords":
-            return [fn("keyword", o, fn(str(k).lower().replace(" ", "_"))) for k in ch]
-        if d == "has_counters":
-            return [fn("counters", o, str(ch[1]).lower(), _count(ch[0] if not hasattr(ch[0], "data") else 1))]
-        if d == "has_no_counters":
-            return [fn("counters", o, str(ch[0]).lower(), 0)]
-        if d == "has_mana_value":
-            return [fn("mana_value", o, int(str(ch[0])))]
-        if d == "has_ability_text":
-            return [fn("ability_text", o, str(ch[0])[1:-1])]
-        raise self.error(f"claim form {d!r} is not supported yet", ln)  # pragma: no cover
-
-    def _descriptor(self, words: list[str], o: Fn, ln: Line) -> list:
-        out = []
-        words = _join_face(words)
-        for w in words:
-            lw = w.lower()
-            if lw in ("face-down", "face-up"):
-                # CR 708.2: face-down status ("face up" is its negation)
-                out.append(fn("face_down", o) if lw == "face-down" else fn("face_up", o))
-                continue
-            if lw in SUPERTYPES:
-                out.append(fn("supertype", o, fn(lw)))
-            elif lw in CARD_TYPES:
-                out.append(fn("card_type", o, fn(_type_word(lw))))
-            elif lw in COLORS:
-                out.append(fn("color", o, fn(COLORS[lw])))
-            elif lw in ("colorless", "multicolored", "monocolored"):
-                out.append(fn(lw, o))
-            elif lw == "token":
-                out.append(fn("token", o))
-            elif lw == "tapped":
-                out.append(fn("tapped", o))
-            elif lw == "untapped":
-                out.append(fn("untapped", o))
-            elif lw == "permanent":
-                out.append(fn("in_zone", o, fn("battlefield")))
-            elif w[:1].isupper():
-                out.append(fn("subtype", o, w))
-            else:
-                raise self.error(f"{w!r} is not a characteristic this language knows", ln, ln.text.find(w) + 1,
-                                 expected=("a supertype", "a card type", "a subtype", "a color", "token", "tapped"))
-        return out
+    def queries(self, pred, h: str, ln: Line) -> list:
+        """The queries of "<h> <predicate>"."""
+        handler = OBJECT_CLAIM_HANDLERS.get(pred.data)
+        if handler is None:  # pragma: no cover - the grammar and the table go together
+            raise self.error(f"claim form {pred.data!r} is not supported yet", ln)
+        return handler(self, pred.children, handle_term(h), ln)
 
 
-def _join_face(words: list[str]) -> list[str]:
-    """"face down" / "face up" as one descriptor word."""
-    out: list[str] = []
-    for w in words:
-        if out and out[-1].lower() == "face" and w.lower() in ("down", "up"):
-            out[-1] = "face-" + w.lower()
-        else:
-            out.append(w)
-    return out
+def parse_claim(text: str, *, names: NameTable | Iterable[str] = (), handles: Iterable[str] = (),
+                players: Iterable[str] = DEFAULT_PLAYERS, file: str = "<claim>", line: int = 1) -> Claim:
+    """One claim of an `expect:` part, on its own, about objects that already exist.
 
-
-# Claim forms other than "<object> <predicate>": grammar rule name -> handler(builder,
-# children, line) returning (queries, negated).  Later capabilities register theirs.
-# Predicates of "<object> <predicate>" claims registered by later capabilities:
-# name -> handler(builder, children, object term, line) returning queries.
-OBJECT_CLAIM_HANDLERS: dict[str, Callable] = {}
-
-CLAIM_HANDLERS: dict[str, Callable] = {
-    "no_permanent_to_graveyard": lambda b, ch, ln: ([fn("no_permanent_to_graveyard")], False),
-}
-
-# Sentence forms of later capabilities register themselves in the tables above.
-from . import scenario_events  # noqa: E402,F401
-from . import scenario_mana  # noqa: E402,F401
-from . import scenario_timeline  # noqa: E402,F401
+    `names` are the names sentences may use (the card database's name table, say),
+    `handles` the objects the claim may refer to, `players` the players' names."""
+    table = names if isinstance(names, NameTable) else NameTable(names)
+    ctx = _Context(table, set(players))
+    handles = list(handles)
+    for h in handles:
+        ctx.names.add(h)
+    ctx.handles |= set(handles)
+    return _ClaimBuilder(ctx, file).build(Line(line, 0, text.strip()))

@@ -1,4 +1,4 @@
-"""Event sentences of `given` that change characteristics (issue 4): entering as a
+"""Event sentences of `given` that change characteristics: entering as a
 copy, "becomes", "loses all abilities", "gets +N/+N", "gains <keyword>".
 
 Each handler returns (kind, args); `mtgkb.facts` turns an `effect` sentence into
@@ -6,7 +6,7 @@ continuous-effect facts with the sentence's timestamp (613.7)."""
 
 from __future__ import annotations
 
-from .scenario import (CARD_TYPES, COLORS, GIVEN_HANDLERS, SUPERTYPES, _base_name, _type_word)
+from .scenario_words import CARD_TYPES, COLORS, SUPERTYPES, base_name, type_word
 from .terms import fn
 
 
@@ -40,7 +40,7 @@ def _enters(b, ch, ln):
     else:
         handle = b.ctx.new_handle(name)
         moved = False
-    return "enters", {"object": handle, "card": _base_name(handle), "player": player, "copy_of": copy_of,
+    return "enters", {"object": handle, "card": base_name(handle), "player": player, "copy_of": copy_of,
                       "moved": moved, "choices": tuple(choices)}
 
 
@@ -70,7 +70,7 @@ def _become(b, ch, ln):
         elif lw in COLORS:
             colors.append(COLORS[lw])
         elif lw in CARD_TYPES:
-            card_types.append(_type_word(lw))
+            card_types.append(type_word(lw))
         elif lw in SUPERTYPES:
             out.append(fn("add_type", fn("supertype", fn(lw))))
         elif s[:1].isupper():
@@ -90,7 +90,8 @@ def _gets(b, ch, ln):
     return [fn("modify_pt", int(p), int(t))]
 
 
-GIVEN_HANDLERS.update({
+# `given` forms: grammar rule name -> handler(builder, children, line) -> (kind, arguments)
+GIVEN = {
     "enters": _enters,
     "loses_all_abilities": _effect(lambda b, ch, ln: [fn("lose_all_abilities")]),
     "loses_all_creature_types": _effect(lambda b, ch, ln: [fn("lose_all_creature_types")]),
@@ -98,4 +99,4 @@ GIVEN_HANDLERS.update({
     "gets": _effect(_gets),
     "gains": _effect(lambda b, ch, ln: [fn("gain_keyword", fn(str(ch[0]).lower().replace(" ", "_")))]),
     "is_every_creature_type": _effect(lambda b, ch, ln: [fn("all_creature_types")]),
-})
+}

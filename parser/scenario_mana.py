@@ -1,4 +1,4 @@
-"""Mana sentences of the scenario language (issue 5).
+"""Mana sentences of the scenario language.
 
 given:  "Alice has {G}{G} in her mana pool from a snow source."
         "Alice may spend mana as though it were mana of any type."
@@ -12,7 +12,7 @@ expect: "Forest could produce {G}." / "... could produce only {W} and {U}." / ".
         "Alice can activate Llanowar Elves's mana ability."  "Alice cannot cast Icehide Golem."
 
 Payment questions become one query term `req(Player, cost(Symbols...), X, With, Purpose)`
-that mtgkb/mana.py answers with its own solve.
+that mtgkb/mana_pay.py answers with its own solve.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ import re
 
 from lark import Token, Tree
 
-from .scenario import CLAIM_HANDLERS, GIVEN_HANDLERS, NUMBER_WORDS, OBJECT_CLAIM_HANDLERS, _h
+from .mana_symbols import mana_symbol_term
+from .scenario_words import NUMBER_WORDS, ORDINALS, handle_term
 from .terms import fn
 
 _TYPES = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 def _symbols(tok) -> list[str]:
@@ -37,7 +37,6 @@ def _col(b, ln, tok) -> int:
 
 
 def _cost(b, ln, tok):
-    from .oracle import mana_symbol_term
     out = []
     for s in _symbols(tok):
         if not re.fullmatch(r"\d+|[WUBRGCSX]|[WUBRG]/[WUBRGP]|2/[WUBRG]", s):
@@ -103,12 +102,13 @@ def _cost_change(kind):
     return handler
 
 
-GIVEN_HANDLERS.update({
+# `given` forms: grammar rule name -> handler(builder, children, line) -> (kind, arguments)
+GIVEN = {
     "mana_pool": _given_pool,
     "spend_as_any": _given_spend,
     "cost_change_cast": _cost_change("cast"),
     "cost_change_activate": _cost_change("activate"),
-})
+}
 
 
 # ----------------------------------------------------------------------------- claims
@@ -127,7 +127,7 @@ def _with(b, ln, ch):
     ws = _trees(ch, "with_sources")
     if not ws:
         return fn("all")
-    return fn("with", *(_h(_obj(b, ln, o)) for o in ws[0].children if isinstance(o, Tree)))
+    return fn("with", *(handle_term(_obj(b, ln, o)) for o in ws[0].children if isinstance(o, Tree)))
 
 
 def _req(player, cost, x, with_, purpose):
@@ -145,14 +145,14 @@ def _can_activate(b, ch, ln):
     ords = _tokens(ref.children, "ORDINAL")
     kinds = [c.data for c in ref.children if isinstance(c, Tree) and c.data in ("ab_mana", "ab_activated")]
     kind = {"ab_mana": "mana", "ab_activated": "activated"}.get(kinds[0] if kinds else "", "any")
-    n = _ORDINALS[str(ords[0]).lower()] if ords else 0
-    purpose = fn("act", _h(h), fn(kind), n)
+    n = ORDINALS[str(ords[0]).lower()] if ords else 0
+    purpose = fn("act", handle_term(h), fn(kind), n)
     return [fn("payable", _req(str(ch[0]), fn("cost"), _x(ch), fn("all"), purpose))], _negated(ch)
 
 
 def _can_cast(b, ch, ln):
     h = _obj(b, ln, _trees(ch, "object")[0])
-    return [fn("payable", _req(str(ch[0]), fn("cost"), _x(ch), fn("all"), fn("cast", _h(h))))], _negated(ch)
+    return [fn("payable", _req(str(ch[0]), fn("cost"), _x(ch), fn("all"), fn("cast", handle_term(h))))], _negated(ch)
 
 
 def _snow_max(b, ch, ln):
@@ -183,7 +183,7 @@ def _tap_for(b, ln, node):
 
 
 def _tapping_adds(b, ch, ln):
-    h = _h(_obj(b, ln, ch[0]))
+    h = handle_term(_obj(b, ln, ch[0]))
     f = _tap_for(b, ln, ch[1])
     counts: dict = {}
     for piece in ch[2].children:
@@ -199,16 +199,17 @@ def _tapping_adds(b, ch, ln):
 
 
 def _from_snow(b, ch, ln):
-    h = _h(_obj(b, ln, ch[0]))
+    h = handle_term(_obj(b, ln, ch[0]))
     return [fn("snow_mana", h)], bool(_trees(ch, "not_word"))
 
 
 def _from_tapping_snow(b, ch, ln):
-    h = _h(_obj(b, ln, ch[0]))
+    h = handle_term(_obj(b, ln, ch[0]))
     return [fn("tap_snow", h, fn("any"))], bool(_trees(ch, "not_word"))
 
 
-CLAIM_HANDLERS.update({
+# claim forms: grammar rule name -> handler(builder, children, line) -> (queries, negated)
+CLAIMS = {
     "mana_can_pay": _can_pay,
     "mana_can_activate": _can_activate,
     "mana_can_cast": _can_cast,
@@ -217,7 +218,7 @@ CLAIM_HANDLERS.update({
     "mana_tapping_adds": _tapping_adds,
     "mana_from_snow": _from_snow,
     "mana_from_tapping_snow": _from_tapping_snow,
-})
+}
 
 
 def _could_produce(b, ch, o, ln):
@@ -235,4 +236,5 @@ def _could_produce(b, ch, o, ln):
     return qs
 
 
-OBJECT_CLAIM_HANDLERS.update({"could_produce": _could_produce})
+# "<object> <predicate>" forms: rule name -> handler(builder, children, object term, line) -> queries
+OBJECT_CLAIMS = {"could_produce": _could_produce}

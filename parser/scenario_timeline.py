@@ -1,4 +1,4 @@
-"""Timeline sentences of the scenario language (issue 6).
+"""Timeline sentences of the scenario language.
 
 given (events, in order):
     "Alice casts Giant Growth targeting Grizzly Bears."   "... with X = 3."   "..., choosing Grizzly Bears."
@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from .scenario import CLAIM_HANDLERS, GIVEN_HANDLERS, NUMBER_WORDS, OBJECT_CLAIM_HANDLERS, _base_name, _h
+from .scenario_words import NUMBER_WORDS, ORDINALS, base_name, handle_term
 from .terms import fn
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered", "ab_suspend": "suspend"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
@@ -47,7 +46,7 @@ def _ability_ref(b, ln, ref: Tree) -> tuple:
     h = _obj(b, ln, ref.children[0])
     ords = [c for c in ref.children if isinstance(c, Token) and c.type == "ORDINAL"]
     kinds = [_KINDS[c.data] for c in ref.children if isinstance(c, Tree) and c.data in _KINDS]
-    return ("ab", h, kinds[0] if kinds else "any", _ORDINALS[str(ords[0]).lower()] if ords else 0)
+    return ("ab", h, kinds[0] if kinds else "any", ORDINALS[str(ords[0]).lower()] if ords else 0)
 
 
 def _item(b, ln, node: Tree) -> tuple:
@@ -85,7 +84,7 @@ def _cast(b, ch, ln):
     # A card cast from the hand need not be put there first: a new handle is a card of the caster's.
     new = name not in b.ctx.handles
     handle = b.ctx.new_handle(name) if new else name
-    args = {"player": player, "object": handle, "card": _base_name(handle), "new": new}
+    args = {"player": player, "object": handle, "card": base_name(handle), "new": new}
     args.update(_tails(b, ln, ch[2:]))
     return "tl_cast", args
 
@@ -122,7 +121,8 @@ def _step(b, ch, ln):
     return "tl_step", {"player": str(ch[0]), "step": st}
 
 
-GIVEN_HANDLERS.update({
+# `given` forms (events): grammar rule name -> handler(builder, children, line) -> (kind, arguments)
+GIVEN = {
     "tl_cast": _cast,
     "tl_activate": _activate,
     "tl_resolve": _resolve,
@@ -139,15 +139,15 @@ GIVEN_HANDLERS.update({
         {"action": "turn_face_up", "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))),
     "tl_suspend": lambda b, ch, ln: ("tl_special", dict(
         {"action": "suspend", "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))),
-})
+}
 
 
 # ----------------------------------------------------------------------------- claims
 
 def _ref_term(ref: tuple):
     if ref[0] == "ab":
-        return fn("ab_ref", _h(ref[1]), fn(ref[2]), ref[3])
-    return fn("obj_ref", _h(ref[1]))
+        return fn("ab_ref", handle_term(ref[1]), fn(ref[2]), ref[3])
+    return fn("obj_ref", handle_term(ref[1]))
 
 
 def _triggers(negated: bool):
@@ -174,7 +174,7 @@ def _wrap(q, may: bool):
 
 def _token_copy(b, ch, ln):
     may, neg = _control(ch)
-    q = fn("tl_token_copy", str(ch[0]), _h(_obj(b, ln, ch[-1])))
+    q = fn("tl_token_copy", str(ch[0]), handle_term(_obj(b, ln, ch[-1])))
     return [_wrap(q, may)], neg
 
 
@@ -184,7 +184,7 @@ def _count_named(b, ch, ln):
     n = 1 if isinstance(c, Tree) else (int(str(c)) if str(c).isdigit() else NUMBER_WORDS[str(c).lower()])
     nt = [c for c in ch if isinstance(c, Tree) and c.data == "name_text"][0].children
     name = str(nt[0])[1:-1] if nt[0].type == "QUOTED" else " ".join(str(x) for x in nt)
-    return [_wrap(fn("tl_count_named", str(ch[0]), n, _base_name(name)), may)], neg
+    return [_wrap(fn("tl_count_named", str(ch[0]), n, base_name(name)), may)], neg
 
 
 # "The token that is a copy of X ...": a claim about the token made as a copy of X (mtgkb/timeline.py
@@ -203,7 +203,7 @@ def _token_claim(b, ch, ln):
     if pred.data in ("neg_is", "neg_have"):
         negated = True
         pred = pred.children[0]
-    return b._queries(pred, h, ln), negated
+    return b.queries(pred, h, ln), negated
 
 
 def _token_triggers(negated: bool):
@@ -211,12 +211,13 @@ def _token_triggers(negated: bool):
         h = _token_handle(b, ln, ch[0])
         ords = [c for c in ch if isinstance(c, Token) and c.type == "ORDINAL"]
         kinds = [_KINDS[c.data] for c in ch if isinstance(c, Tree) and c.data in _KINDS]
-        ref = ("ab", h, kinds[0] if kinds else "any", _ORDINALS[str(ords[0]).lower()] if ords else 0)
+        ref = ("ab", h, kinds[0] if kinds else "any", ORDINALS[str(ords[0]).lower()] if ords else 0)
         return [fn("tl_triggered", _ref_term(ref))], negated
     return handler
 
 
-CLAIM_HANDLERS.update({
+# claim forms: grammar rule name -> handler(builder, children, line) -> (queries, negated)
+CLAIMS = {
     "tl_token_claim": _token_claim,
     "tl_token_triggers": _token_triggers(False),
     "tl_token_not_triggers": _token_triggers(True),
@@ -226,9 +227,10 @@ CLAIM_HANDLERS.update({
     "tl_token_copy": _token_copy,
     "tl_count_named": _count_named,
     "tl_no_token": lambda b, ch, ln: ([fn("tl_no_token")], False),
-    "tl_ability_x": lambda b, ch, ln: ([fn("tl_ability_x", _h(_obj(b, ln, ch[0])), int(str(ch[-1])))], False),
-})
+    "tl_ability_x": lambda b, ch, ln: ([fn("tl_ability_x", handle_term(_obj(b, ln, ch[0])), int(str(ch[-1])))], False),
+}
 
-OBJECT_CLAIM_HANDLERS.update({
+# "<object> <predicate>" forms: rule name -> handler(builder, children, object term, line) -> queries
+OBJECT_CLAIMS = {
     "tl_has_x": lambda b, ch, o, ln: [fn("tl_x_of", o, int(str(ch[-1])))],
-})
+}

@@ -4,13 +4,17 @@ tiny driver: scenario text -> verdicts, or -> a payment answer."""
 
 from __future__ import annotations
 
+from clingo import Function, String
+
 from mtgkb.engine.outcomes import encode_block
 from mtgkb.facts import reference_facts
 from mtgkb.mana import solve_request
 from mtgkb.parser.card_ast import Ability, CardFace, ManaCost
+from mtgkb.parser.mana_symbols import mana_symbol_term
 from mtgkb.parser.scenario import parse_scenario
 from mtgkb.parser.terms import fn
 from mtgkb.solver import Solver
+from mtgkb.symbols import sym
 from mtgkb.verdicts import claim_verdict
 
 TAP = fn("tap")
@@ -22,7 +26,6 @@ def mana(*types: str):
 
 
 def cost(*syms):
-    from mtgkb.parser.oracle import mana_symbol_term
     return fn("mana", *(mana_symbol_term(s) for s in syms))
 
 
@@ -41,7 +44,7 @@ LANDS = {n: face(n, types=("Land",), supertypes=("Basic",) + (("Snow",) if n.sta
                  subtypes=(n.split()[-1],))
          for n in ("Forest", "Island", "Plains", "Swamp", "Mountain", "Snow-Covered Forest", "Snow-Covered Island")}
 
-# the templates of the Oracle grammar for the cards the issue names
+# the Oracle grammar's terms for the mana cards these tests use
 CARDS = dict(LANDS)
 CARDS.update({
     "Llanowar Elves": face("Llanowar Elves", ability(mana("g"), TAP), types=("Creature",), subtypes=("Elf",),
@@ -115,11 +118,6 @@ def verdicts(text: str, extra=None) -> list[tuple[str, str, str]]:
 
 def pay(text: str, cost_syms, *, player="Alice", with_=None, limit=1000, extra=None, count=True):
     """Payment answer for the first block of `text`: (outcome, handles)."""
-    from clingo import Function, String
-
-    from mtgkb.facts import sym
-    from mtgkb.parser.oracle import mana_symbol_term
-
     faces = _session_faces(extra)
     sf = parse_scenario(text, known_names=lambda: list(faces))
     enc = encode_block(sf.blocks[0], faces.get)

@@ -1,4 +1,4 @@
-"""`mtgkb pay` (issue 5): the mtgkb.pay/1 document, limits, exit codes and bad input."""
+"""`mtgkb pay`: the mtgkb.pay/1 document, limits, exit codes and bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property tests of payments (issue 5) on random boards.
+"""Property tests of payments on random boards.
 
 An independent checker in plain Python (no clingo, no rules.lp) decides whether a way
 listed by mtgkb is legal, and counts the ways by brute force; the answer must not

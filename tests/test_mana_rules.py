@@ -1,4 +1,4 @@
-"""Table-driven tests of rules.lp's mana section (issue 5), on synthetic card faces
+"""Table-driven tests of rules.lp's mana section, on synthetic card faces
 built with the Oracle grammar's term vocabulary (tests/mana_support.py)."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from mtgkb.parser.cardjson import card_from_json
 from mtgkb.parser.errors import ParseError
 from mtgkb.parser.terms import render
 
-# Issue 3: the seed cards and every card named in language.md, plus a card with
+# The seed cards and every card named in language.md, plus a card with
 # a Myr mana rider ("Spend this mana only to cast Myr spells ...").
 NAMED = [
     "Moritte of the Frost", "Orvar, the All-Form", "Littjara Glade-Warden", "Glittering Frost", "Forest",

@@ -83,7 +83,7 @@ def test_grammar_is_lalr_strict():
     assert p.options.parser == "lalr" and p.options.strict
 
 
-# Snow and copy templates (issue 3 coverage): one row per template, with the card it comes from.
+# Snow and copy templates: one row per template, with the card it comes from.
 GOLDEN_CARDS = [
     ('Destroy target land that is snow or could produce {C}.', 'Break the Ice', ('Sorcery',),
      {'kind': 'spell', 'effects': ['destroy(all_of(desc((target,),types(group(land)),where(that_is_or_could_produce(supertypes(supertype_list(snow)),mana(colorless))))))']}),

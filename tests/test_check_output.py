@@ -1,4 +1,4 @@
-"""What `mtgkb check` prints (issue 2, item 7): the mtgkb.check/1 JSON document,
+"""What `mtgkb check` prints: the mtgkb.check/1 JSON document,
 well-formed JUnit XML, and the same bytes for the same input."""
 
 from __future__ import annotations

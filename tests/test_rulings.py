@@ -1,4 +1,4 @@
-"""Every ruling of kb/rulings is a test case (issue 2, items 9 and 10), and clingo's
+"""Every ruling of kb/rulings is a test case, and clingo's
 warnings are test failures: every solve of every ruling and test scenario must
 leave SolveResult.messages empty (no "atom undefined", "operation undefined", ...)."""
 

@@ -1,4 +1,4 @@
-"""User text is never program text (issue 2, item 10; product.md "Non-negotiables"):
+"""User text is never program text (product.md "Non-negotiables"):
 cards, handles, titles and ability text that look like clingo (`#script (python) ...
 #end`, `a). :- b(`, quotes and backslashes) are only names.  Nothing runs, the names
 come back unchanged, and the verdicts are the ones a plain name would get."""

@@ -1,4 +1,4 @@
-"""Bad input through the command line (issue 2, items 7 and 10): exit code 2, one clear
+"""Bad input through the command line: exit code 2, one clear
 message naming file, line and column (and what was expected), never a traceback."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Golden tests, one stage at a time (issue 2, item 10):
+"""Golden tests, one stage at a time:
 card text -> CardFace, scenario text -> AST, AST -> facts, facts -> consequences,
 consequences -> verdicts."""
 

@@ -1,4 +1,4 @@
-"""The built wheel works on its own (issue 2, item 1): build it from a copy of the
+"""The built wheel works on its own: build it from a copy of the
 source tree, install it into a fresh virtual environment, and run `mtgkb check`
 from a directory outside the repository.  Not marked slow: it runs by default."""
 

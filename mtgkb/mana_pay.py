@@ -1,0 +1,351 @@
+"""Payment questions ("can Alice pay {S}{1}?", "how many ways?", `mtgkb pay`), answered
+by their own solves of rules.lp: the program plus the scenario's facts plus one
+`pay_request`.  A *way to pay* is which source pays how many of each cost symbol
+(language.md); the solve projects its answer sets onto `paid/4`, so identical
+symbols, identical mana of one source and the color a source could have chosen never
+make another way."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import clingo
+from clingo import Function, Number, Symbol
+
+from .mana_abilities import COLORS, TYPES
+from .reference import reference_facts
+from .solver import program_text
+
+DEFAULT_LIMIT = 100
+DEFAULT_TIMEOUT = 10.0
+
+PAY_QUERIES = {"payable", "ways", "snow_max"}
+
+
+def request_facts(R: Symbol) -> list[Symbol]:
+    """req(Player, cost(Syms...), X, with(Os...)|all, plain|cast(O)|act(O, Kind, N)) -> facts."""
+    P, cost, X, with_, purpose = R.arguments
+    out = [Function("pay_who", [R, P])]
+    for i, s in enumerate(cost.arguments, start=1):
+        out.append(Function("pay_sym", [R, Number(i), s]))
+    if X.type == clingo.SymbolType.Number:
+        out.append(Function("pay_x", [R, X]))
+    if with_.name == "with":
+        out += [Function("pay_with", [R, o]) for o in with_.arguments]
+    if purpose.name == "cast":
+        out.append(Function("pay_cast", [R, purpose.arguments[0]]))
+    elif purpose.name == "act":
+        out.append(Function("pay_act_ref", [R] + list(purpose.arguments)))
+    return out
+
+
+PAY_SHOW = """
+#show pay/3.  #show paid/4.  #show unit/4.  #show utype/3.  #show snow_spent/2.  #show pay_open/2.
+#show pay_bad/1.  #show snow_unit/2.  #show src_type/3.  #show spend_as_any/1.
+"""
+PAY_MAX = "#maximize { 1, U : pay(R, U, _), snow_unit(R, U), pay_max_snow(R) }."
+
+
+@dataclass
+class PayOutcome:
+    payable: bool | None
+    count: int = 0
+    ways: list[dict] = field(default_factory=list)
+    truncated: bool = False
+    timed_out: bool = False
+    open: list[Symbol] = field(default_factory=list)   # abilities mtgkb does not model
+    snow_max: int | None = None
+    bad: bool = False
+
+
+@lru_cache(maxsize=1)
+def _reference() -> tuple:
+    return tuple(reference_facts())
+
+
+def _program() -> str:
+    return program_text()
+
+
+PAY_START = "%%% --- 107.4, 118, 601.2f-h"
+PAY_END = "%%% --- queries"
+
+
+@lru_cache(maxsize=2)
+def _payment_part(program: str) -> tuple[str, frozenset]:
+    """The payment subsection of rules.lp, and the predicates its rules mention."""
+    part = program[program.index(PAY_START):program.index(PAY_END)]
+    code = "\n".join(l.split("%", 1)[0] for l in part.splitlines())
+    used = set(re.findall(r"\b([a-z_][A-Za-z0-9_]*)\(", code))
+    # predicates the part defines itself are not read from the first stage
+    heads = set()
+    for stm in re.split(r"\.\s*(?:\n|$)", code):
+        head = stm.split(":-")[0].strip()
+        if head.startswith("#") or not head:
+            continue
+        heads |= set(re.findall(r"(?:^|[{;]\s*|\}\s*)([a-z_][A-Za-z0-9_]*)\(", head)) if ("{" in head) else \
+            set(re.findall(r"^([a-z_][A-Za-z0-9_]*)\(", head))
+    return part, frozenset((used - heads) | {"pay_open", "pay_bad"})
+
+
+def stage_one(base: list[Symbol], Rs, *, timeout: float = DEFAULT_TIMEOUT) -> list[Symbol] | None:
+    """Everything rules.lp derives for the board that the payment rules read: one solve of
+    the whole program without any pay_request (deterministic: no payment is guessed).
+    None when the board has several outcomes (then each question is solved whole)."""
+    program = _program()
+    _, names = _payment_part(program)
+    ctl = clingo.Control(["-t1"], logger=lambda c, m: None, message_limit=0)
+    ctl.add("base", [], program)
+    facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")]
+    for R in Rs:
+        facts += request_facts(R)
+    with ctl.backend() as b:
+        for f in facts:
+            b.add_rule([b.add_atom(f)])
+    ctl.ground([("base", [])])
+    ctl.configuration.solve.models = 2
+    got: list[list[Symbol]] = []
+    with ctl.solve(on_model=lambda m: got.append(m.symbols(atoms=True)), async_=True) as h:
+        if not h.wait(timeout):
+            h.cancel()
+            return None
+        h.get()
+    if len(got) != 1:
+        return None
+    return [a for a in got[0] if a.name in names]
+
+
+def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: int = DEFAULT_LIMIT,
+                  snow_max: bool = False, timeout: float = DEFAULT_TIMEOUT, handles=None,
+                  with_ways: bool = False, stage1: list[Symbol] | None = None) -> PayOutcome:
+    """One payment question against a block's facts (without its claims).
+
+    Two stages: what the board is (stage_one, shared by the questions of a block) and
+    then the payment rules of rules.lp alone over it; a board with several outcomes is
+    solved whole instead."""
+    t0 = time.perf_counter()
+    deadline = t0 + timeout
+    if stage1 is None:
+        stage1 = stage_one(base, [R], timeout=timeout)
+    # a payment is a matching: rules.lp's #heuristic statements tell clasp to decide the
+    # scarce symbols first (without them its search backtracks a lot, bench/mana.py)
+    args = ["-t1", "--heuristic=Domain"]
+    if count:
+        args += ["--project=project"]
+    ctl = clingo.Control(args, logger=lambda c, m: None, message_limit=0)
+    extra = PAY_SHOW + (PAY_MAX if snow_max else "")
+    if stage1 is not None:
+        ctl.add("base", [], _payment_part(_program())[0] + extra)
+        facts = list(stage1) + request_facts(R)
+    else:
+        ctl.add("base", [], _program() + extra)
+        facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
+    probe = list(facts)
+    facts.append(Function("pay_request", [R, R.arguments[0]]))
+    if snow_max:
+        facts.append(Function("pay_max_snow", [R]))
+    if not count and not with_ways and not snow_max:
+        facts.append(Function("pay_check_only", [R]))  # payable or not: no need to describe ways
+    with ctl.backend() as b:
+        for f in facts:
+            b.add_rule([b.add_atom(f)])
+    ctl.ground([("base", [])])
+    res = PayOutcome(payable=None)
+    models: list[list[Symbol]] = []
+    best: list = [None, None]
+
+    def on_model(m: clingo.Model):
+        syms = m.symbols(shown=True)
+        if snow_max:
+            best[0] = syms
+        else:
+            models.append(syms)
+
+    if snow_max:
+        ctl.configuration.solve.opt_mode = "opt"
+        ctl.configuration.solve.models = 0
+    else:
+        ctl.configuration.solve.models = (limit + 1) if count else 1
+    with ctl.solve(on_model=on_model, async_=True) as h:
+        if not h.wait(max(deadline - time.perf_counter(), 0.001)):
+            h.cancel()
+            res.timed_out = True
+        r = h.get()
+    if stage1 is not None:
+        syms_any = [a for a in stage1 if a.name in ("pay_open", "pay_bad") and a.arguments[0] == R]
+    else:
+        syms_any = models[0] if models else (best[0] or None)
+        if syms_any is None and not res.timed_out:
+            syms_any = _probe(probe)
+    res.open = sorted({s.arguments[1] for s in syms_any or () if s.name == "pay_open"}, key=str)
+    res.bad = any(s.name == "pay_bad" for s in syms_any or ())
+    if res.timed_out and not models and best[0] is None:
+        res.payable = None
+        return res
+    if snow_max:
+        if best[0] is None:
+            res.payable = False
+            return res
+        res.payable = True
+        res.snow_max = next((s.arguments[1].number for s in best[0] if s.name == "snow_spent"), 0)
+        return res
+    res.payable = bool(models)
+    if not models and r.unsatisfiable is None:
+        res.payable = None
+    if count:
+        res.truncated = len(models) > limit
+        res.count = min(len(models), limit) if res.truncated else len(models)
+        if with_ways:
+            res.ways = sorted((_way(m, handles or {}) for m in models[:limit]), key=_way_key)
+    else:
+        res.count = len(models)
+        if with_ways and models:
+            res.ways = [_way(models[0], handles or {})]
+    return res
+
+
+def _probe(facts: list[Symbol]) -> list[Symbol]:
+    """The deterministic part of a question (what it leaves open), when it has no payment."""
+    ctl = clingo.Control(["-t1"], logger=lambda c, m: None, message_limit=0)
+    ctl.add("base", [], _program() + PAY_SHOW)
+    with ctl.backend() as b:
+        for f in facts:
+            b.add_rule([b.add_atom(f)])
+    ctl.ground([("base", [])])
+    out: list[Symbol] = []
+    ctl.solve(on_model=lambda m: out.extend(m.symbols(shown=True)))
+    return out
+
+
+_SYM_TEXT = {"generic": "{1}", "colorless": "{C}", "snow": "{S}"}
+
+
+def symbol_text(k: Symbol) -> str:
+    if k.type == clingo.SymbolType.Function and not k.arguments:
+        return _SYM_TEXT.get(k.name, "{" + k.name.upper() + "}")
+    n, a = k.name, k.arguments
+    if n == "colored":
+        return "{" + a[0].name.upper() + "}"
+    if n == "hybrid":
+        return "{" + a[0].name.upper() + "/" + a[1].name.upper() + "}"
+    if n in ("twobrid", "tb_generic"):
+        return "{2/" + a[0].name.upper() + "}"
+    if n == "phyrexian":
+        return "{" + a[0].name.upper() + "/P}"
+    return str(k)
+
+
+def kind_text(k: Symbol, handles) -> str:
+    if k.name == "for" and len(k.arguments) == 3:
+        return f"{symbol_text(k.arguments[2])} of {handles.get(k.arguments[0], str(k.arguments[0]))}'s mana ability"
+    return symbol_text(k)
+
+
+def _source_text(s: Symbol, handles) -> str:
+    if s.name == "pool":
+        return "mana pool"
+    if s.name == "life":
+        return "life"
+    return handles.get(s, str(s))
+
+
+def _way(model: list[Symbol], handles) -> dict:
+    """A way as JSON.  Only what the way is (which source pays which symbols) and the
+    sources' possible types are read, never the solver's representative choices, so
+    the listing is the same for every run and every order of the board."""
+    src: dict = {}
+    types_of: dict = {}
+    as_any = any(s.name == "spend_as_any" for s in model)
+    for s in model:
+        if s.name == "src_type":
+            types_of.setdefault(s.arguments[1], set()).add(s.arguments[2].name)
+    pays = []
+    for s in model:
+        if s.name != "paid":
+            continue
+        S, K, N = s.arguments[1], s.arguments[2], s.arguments[3].number
+        if S.name == "life":
+            pays += [{"source": "life", "mana": "2 life", "symbol": symbol_text(K)}] * N
+            continue
+        shown = kind_text(K, handles)
+        base = K.arguments[2] if K.name == "for" else K
+        mana = _mana_text(base, types_of.get(S, set()), as_any)
+        pays += [{"source": _source_text(S, handles), "mana": mana, "symbol": shown}] * N
+    pays.sort(key=lambda d: (d["source"], d["symbol"], d["mana"]))
+    return {"pays": pays}
+
+
+def _fitting(k: Symbol, types: set[str], as_any: bool) -> set[str]:
+    n = k.name
+    if as_any and n in ("colored", "colorless", "hybrid", "twobrid", "phyrexian"):
+        return types
+    if n in ("colored", "twobrid", "phyrexian"):
+        return types & {k.arguments[0].name}
+    if n == "hybrid":
+        return types & {a.name for a in k.arguments}
+    if n == "colorless":
+        return types & {"c"}
+    return types
+
+
+def _mana_text(k: Symbol, types: set[str], as_any: bool) -> str:
+    t = _fitting(k, types, as_any)
+    if len(t) == 1:
+        return "{" + next(iter(t)).upper() + "}"
+    if t == set(TYPES):
+        return "one mana of any type"
+    if t == set(COLORS):
+        return "one mana of any color"
+    return " or ".join("{" + x.upper() + "}" for x in sorted(t, key=TYPES.index)) or "mana"
+
+
+def _way_key(w: dict):
+    return [(p["source"], p["symbol"], p["mana"]) for p in w["pays"]]
+
+
+def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_TIMEOUT,
+                    limit: int = DEFAULT_LIMIT) -> list[Symbol]:
+    """For every payment query among the claims: solve it, return the answer facts."""
+    wanted: dict[Symbol, set[str]] = {}
+    for f in facts:
+        if f.name == "claim":
+            q = f.arguments[1]
+            if q.type == clingo.SymbolType.Function and q.name in PAY_QUERIES:
+                wanted.setdefault(q.arguments[0], set()).add(q.name)
+    out: list[Symbol] = []
+    stage1 = stage_one(facts, sorted(wanted, key=str), timeout=timeout)
+    for R in sorted(wanted, key=str):
+        kinds = wanted[R]
+        res = solve_request(facts, R, count="ways" in kinds, limit=limit, timeout=timeout, stage1=stage1)
+        unsettled = []  # what rules.lp leaves open is derived in the main solve too (pay_open)
+        if res.payable is None:
+            unsettled.append(Function("pay_unsettled", [R, Function("time_limit")]))
+        if res.truncated:
+            unsettled.append(Function("pay_unsettled", [R, Function("enumeration_limit")]))
+        out += unsettled
+        if res.payable:
+            out.append(Function("pay_result", [R, Function("yes")]))
+        if "ways" in kinds and not res.truncated and res.payable is not None and not res.timed_out:
+            out.append(Function("pay_count", [R, Number(res.count)]))
+        if "snow_max" in kinds:
+            sm = solve_request(facts, R, snow_max=True, timeout=timeout, stage1=stage1)
+            if sm.snow_max is not None:
+                out.append(Function("pay_snow_max", [R, Number(sm.snow_max)]))
+            elif sm.payable is None:
+                out.append(Function("pay_unsettled", [R, Function("time_limit")]))
+    return out
+
+
+def parse_cost(text: str) -> tuple[str, ...]:
+    """'{S}{1}' -> ('S', '1'); raises ValueError."""
+    t = text.strip()
+    syms = re.findall(r"\{([^{}]+)\}", t)
+    if not syms or "".join("{" + s + "}" for s in syms) != t.replace(" ", ""):
+        raise ValueError(f"{text!r} is not a mana cost such as {{S}}{{1}}")
+    for s in syms:
+        if not re.fullmatch(r"\d+|[WUBRGCSX]|[WUBRG]/[WUBRGP]|2/[WUBRG]", s.upper()):
+            raise ValueError(f"{{{s}}} is not a mana symbol")
+    return tuple(s.upper() for s in syms)

@@ -1,0 +1,64 @@
+"""`mtgkb pay`: the `mtgkb.pay/1` document of the ways to pay a cost against the last
+block of a scenario file (docs/mana.md)."""
+
+from __future__ import annotations
+
+from clingo import Function, String, Symbol
+
+from mtgkb.parser.errors import ParseError
+from mtgkb.parser.mana_symbols import mana_symbol_term
+
+from .check import Session
+from .mana_pay import DEFAULT_LIMIT, DEFAULT_TIMEOUT, parse_cost, solve_request
+from .symbols import sym
+
+
+def pay_document(path: str, cost_text: str, *, player: str | None = None, with_: list[str] | None = None,
+                 count_only: bool = False, limit: int = DEFAULT_LIMIT, timeout: float = DEFAULT_TIMEOUT,
+                 session=None) -> tuple[dict, list[str]]:
+    """The `mtgkb.pay/1` document for COST against the last block of a scenario file,
+    and warnings (what the answer leaves open).  Raises ParseError on bad input."""
+    session = session or Session(timeout=timeout)
+    sf = session.load(path)
+    if not sf.blocks:
+        raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
+    block = sf.blocks[-1]
+    try:
+        syms = parse_cost(cost_text)
+    except ValueError as e:
+        raise ParseError(str(e), "<cost>", 1, 1, expected=("a mana cost such as {S}{1}",)) from None
+    enc = session.encode(sf, block)
+    players = [f.arguments[0].string for f in enc.facts if f.name == "player"]
+    active = [f.arguments[0].string for f in enc.facts if f.name == "active_player"]
+    if player is None:
+        player = active[0] if active else (players[0] if players else None)
+    if player is None or player not in players:
+        raise ParseError(f"no player {player!r} in this scenario", path, block.pos.line, 1,
+                         expected=tuple(players) or ("a scenario that names a player",))
+    if with_:
+        missing = [w for w in with_ if w not in enc.objects]
+        if missing:
+            raise ParseError(f"no object called {missing[0]!r} in this scenario", path, block.pos.line, 1,
+                             expected=tuple(sorted(enc.objects))[:12])
+        W = Function("with", [enc.objects[w] for w in with_])
+    else:
+        W = Function("all", [])
+    C = Function("cost", [sym(mana_symbol_term(s)) for s in syms if s != "0"])
+    R = Function("req", [String(player), C, Function("none", []), W, Function("plain", [])])
+    res = solve_request(enc.facts, R, count=True, limit=limit, timeout=timeout, handles=enc.handles,
+                        with_ways=not count_only)
+    warnings = []
+    for a in res.open:
+        warnings.append(f"the answer leaves out an ability mtgkb does not model: {_describe(a)}")
+    if res.timed_out:
+        warnings.append(f"the time limit ({timeout:g}s) was reached: the answer is incomplete")
+    doc = {"schema": "mtgkb.pay/1", "cost": "".join("{" + s + "}" for s in syms), "player": player,
+           "payable": bool(res.payable), "count": res.count, "ways": [] if count_only else res.ways,
+           "truncated": bool(res.truncated or res.timed_out)}
+    return doc, warnings
+
+
+def _describe(a: Symbol) -> str:
+    if a.name == "ab" and len(a.arguments) == 2:
+        return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+    return str(a)
