@@ -106,7 +106,7 @@ def encoded(srcs):
 def request(cost):
     from clingo import Function, String
 
-    from mtgkb.facts import sym
+    from mtgkb.symbols import sym
     from mtgkb.parser.oracle import mana_symbol_term
 
     C = Function("cost", [sym(mana_symbol_term(s)) for s in cost])
@@ -202,7 +202,7 @@ def case_could_produce(n: int, seed: int, runs: int) -> dict:
     from mana_support import CARDS
 
     from mtgkb.engine.outcomes import encode_block
-from mtgkb.facts import reference_facts
+from mtgkb.reference import reference_facts
     from mtgkb.parser.scenario import parse_scenario
     from mtgkb.solver import Solver
     from mtgkb.verdicts import claim_verdict

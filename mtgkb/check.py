@@ -11,7 +11,8 @@ from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
 from .carddb import CardDatabase, default_database
 from .engine.outcomes import evaluate_block
-from .facts import Encoded, reference_facts
+from .facts import Encoded
+from .reference import reference_facts
 from .results import CheckReport, RulingResult
 from .solver import DEFAULT_TIMEOUT, SolveResult, Solver
 from .sources import read_text

@@ -11,11 +11,10 @@ from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.card_ast import Ability, CardFace
 from mtgkb.parser.scenario_ast import Claim
-from mtgkb.parser.oracle import mana_symbol_term
+from mtgkb.parser.mana_symbols import mana_symbol_term
 from mtgkb.parser.terms import Fn
 
-from . import paths
-from .symbols import atom, obj, sym  # noqa: F401  (obj: re-exported for callers of the old module)
+from .symbols import atom, sym
 
 COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
 
@@ -113,21 +112,6 @@ def exception_facts(A: Symbol, effects) -> list[Symbol]:
 
     for e in effects:
         walk(e)
-    return out
-
-
-# ----------------------------------------------------------------------------- reference
-
-def _read_list(name: str) -> list[str]:
-    text = paths.reference(name).read_text(encoding="utf-8")
-    return [l.strip() for l in text.splitlines() if l.strip() and not l.startswith("#")]
-
-
-def reference_facts() -> list[Symbol]:
-    out = []
-    for fname, pred in (("creature-types.txt", "creature_type"), ("artifact-types.txt", "artifact_type"),
-                        ("enchantment-types.txt", "enchantment_type"), ("land-types.txt", "land_type")):
-        out += [atom(pred, String(s)) for s in _read_list(fname)]
     return out
 
 

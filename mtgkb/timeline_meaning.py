@@ -19,7 +19,7 @@ from clingo import Function, Number, String, Symbol
 from mtgkb.parser.card_ast import Ability, CardFace
 from mtgkb.parser.terms import Fn, Term
 
-from .facts import atom
+from .symbols import atom
 
 # ----------------------------------------------------------------------------- meaning of abilities
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from clingo import Function, String
 
 from mtgkb.engine.outcomes import encode_block
-from mtgkb.facts import reference_facts
+from mtgkb.reference import reference_facts
 from mtgkb.mana import solve_request
 from mtgkb.parser.card_ast import Ability, CardFace, ManaCost
 from mtgkb.parser.mana_symbols import mana_symbol_term

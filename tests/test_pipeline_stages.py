@@ -239,7 +239,7 @@ def test_facts_unsupported_line_is_a_fact(session):
 
 
 def test_facts_user_text_is_only_ever_a_string_symbol():
-    from mtgkb.facts import sym
+    from mtgkb.symbols import sym
 
     hostile = 'a). :- b(  #script (python) "x" \\ #end'
     s = sym(fn("named", fn("h", hostile), hostile))

@@ -12,7 +12,8 @@ from mtgkb.parser.scenario_ast import Block, Claim
 from mtgkb.parser.terms import Fn, Term
 
 from .. import mana
-from ..facts import Encoded, FactError, reference_facts
+from ..facts import Encoded, FactError
+from ..reference import reference_facts
 from ..results import ClaimResult
 from ..solver import DEFAULT_TIMEOUT, SolveResult, Solver
 from ..symbols import atom, obj, sym
