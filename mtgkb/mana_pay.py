@@ -17,7 +17,7 @@ from clingo import Function, Number, Symbol
 
 from .mana_abilities import COLORS, TYPES
 from .reference import reference_facts
-from .solver import program_text
+from .program import ALL_PARTS, ground_all, load, new_control, part_reads
 
 DEFAULT_LIMIT = 100
 DEFAULT_TIMEOUT = 10.0
@@ -66,46 +66,26 @@ def _reference() -> tuple:
     return tuple(reference_facts())
 
 
-def _program() -> str:
-    return program_text()
-
-
-PAY_START = "%%% --- 107.4, 118, 601.2f-h"
-PAY_END = "%%% --- queries"
-
-
-@lru_cache(maxsize=2)
-def _payment_part(program: str) -> tuple[str, frozenset]:
-    """The payment subsection of rules.lp, and the predicates its rules mention."""
-    part = program[program.index(PAY_START):program.index(PAY_END)]
-    code = "\n".join(l.split("%", 1)[0] for l in part.splitlines())
-    used = set(re.findall(r"\b([a-z_][A-Za-z0-9_]*)\(", code))
-    # predicates the part defines itself are not read from the first stage
-    heads = set()
-    for stm in re.split(r"\.\s*(?:\n|$)", code):
-        head = stm.split(":-")[0].strip()
-        if head.startswith("#") or not head:
-            continue
-        heads |= set(re.findall(r"(?:^|[{;]\s*|\}\s*)([a-z_][A-Za-z0-9_]*)\(", head)) if ("{" in head) else \
-            set(re.findall(r"^([a-z_][A-Za-z0-9_]*)\(", head))
-    return part, frozenset((used - heads) | {"pay_open", "pay_bad"})
+def _stage_one_names() -> frozenset:
+    """What stage_one hands to the payment part: the predicates part `pay` reads (its
+    inputs), and what a question leaves open or finds wrong."""
+    return part_reads("pay") | {"pay_open", "pay_bad"}
 
 
 def stage_one(base: list[Symbol], Rs, *, timeout: float = DEFAULT_TIMEOUT) -> list[Symbol] | None:
     """Everything rules.lp derives for the board that the payment rules read: one solve of
     the whole program without any pay_request (deterministic: no payment is guessed).
     None when the board has several outcomes (then each question is solved whole)."""
-    program = _program()
-    _, names = _payment_part(program)
-    ctl = clingo.Control(["-t1"], logger=lambda c, m: None, message_limit=0)
-    ctl.add("base", [], program)
+    names = _stage_one_names()
+    ctl = new_control()
+    load(ctl)
     facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")]
     for R in Rs:
         facts += request_facts(R)
     with ctl.backend() as b:
         for f in facts:
             b.add_rule([b.add_atom(f)])
-    ctl.ground([("base", [])])
+    ground_all(ctl)
     ctl.configuration.solve.models = 2
     got: list[list[Symbol]] = []
     with ctl.solve(on_model=lambda m: got.append(m.symbols(atoms=True)), async_=True) as h:
@@ -135,13 +115,17 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     args = ["-t1", "--heuristic=Domain"]
     if count:
         args += ["--project=project"]
-    ctl = clingo.Control(args, logger=lambda c, m: None, message_limit=0)
+    ctl = new_control(args)
     extra = PAY_SHOW + (PAY_MAX if snow_max else "")
+    load(ctl)
     if stage1 is not None:
-        ctl.add("base", [], _payment_part(_program())[0] + extra)
+        # part `pay` alone, over what stage one derived
+        ctl.add("pay", [], extra)
+        parts = [("pay", [])]
         facts = list(stage1) + request_facts(R)
     else:
-        ctl.add("base", [], _program() + extra)
+        ctl.add("base", [], extra)
+        parts = [(n, list(p)) for n, p in ALL_PARTS]
         facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
     probe = list(facts)
     facts.append(Function("pay_request", [R, R.arguments[0]]))
@@ -152,7 +136,7 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     with ctl.backend() as b:
         for f in facts:
             b.add_rule([b.add_atom(f)])
-    ctl.ground([("base", [])])
+    ctl.ground(parts)
     res = PayOutcome(payable=None)
     models: list[list[Symbol]] = []
     best: list = [None, None]
@@ -209,12 +193,13 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
 
 def _probe(facts: list[Symbol]) -> list[Symbol]:
     """The deterministic part of a question (what it leaves open), when it has no payment."""
-    ctl = clingo.Control(["-t1"], logger=lambda c, m: None, message_limit=0)
-    ctl.add("base", [], _program() + PAY_SHOW)
+    ctl = new_control()
+    load(ctl)
+    ctl.add("base", [], PAY_SHOW)
     with ctl.backend() as b:
         for f in facts:
             b.add_rule([b.add_atom(f)])
-    ctl.ground([("base", [])])
+    ground_all(ctl)
     out: list[Symbol] = []
     ctl.solve(on_model=lambda m: out.extend(m.symbols(shown=True)))
     return out

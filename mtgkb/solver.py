@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Iterable
 
 import clingo
 from clingo import Control, Symbol
 
-from . import paths
+from .program import ground_all, load, new_control, program_text
 
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_MODEL_LIMIT = 64
@@ -35,11 +34,6 @@ class SolveResult:
     violations: list[Symbol] = field(default_factory=list)
 
 
-@lru_cache(maxsize=4)
-def program_text(extra: str = "") -> str:
-    return paths.rules_text() + ("\n" + extra if extra else "")
-
-
 class Solver:
     def __init__(self, *, timeout: float = DEFAULT_TIMEOUT, model_limit: int = DEFAULT_MODEL_LIMIT,
                  program: str | None = None) -> None:
@@ -48,11 +42,8 @@ class Solver:
         self.program = program if program is not None else program_text()
 
     def _control(self, messages: list[str]) -> Control:
-        def logger(code, msg):
-            messages.append(f"{code.name}: {msg.strip()}")
-
-        ctl = Control(["-t1"], logger=logger, message_limit=50)
-        ctl.add("base", [], self.program)
+        ctl = new_control(messages=messages)
+        load(ctl, self.program)
         return ctl
 
     def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
@@ -63,7 +54,7 @@ class Solver:
         with ctl.backend() as backend:
             for f in facts:
                 backend.add_rule([backend.add_atom(f)])
-        ctl.ground([("base", [])])
+        ground_all(ctl)
         if relax:
             ctl.assign_external(clingo.Function("relax"), True)
         if characteristics:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import clingo
 from clingo import Function, Symbol
 
 from mtgkb.parser.scenario_ast import Sentence
+
+from ..program import ground_all, load, new_control
 
 MAX_BRANCHES = 64
 
@@ -39,13 +40,12 @@ class Ask:
         limit = self.limit if limit is None else limit
         self.solves += 1
         msgs = self.messages
-        ctl = clingo.Control(["--project=show", "-t1"], logger=lambda c, m: msgs.append(f"{c.name}: {m.strip()}"),
-                             message_limit=50)
-        ctl.add("base", [], self.program)
+        ctl = new_control(["--project=show", "-t1"], msgs)
+        load(ctl, self.program)
         with ctl.backend() as b:
             for f in facts:
                 b.add_rule([b.add_atom(f)])
-        ctl.ground([("base", [])])
+        ground_all(ctl)
         if relax:  # the named violations (violated/2) instead of no outcome
             ctl.assign_external(Function("relax"), True)
         ctl.configuration.solve.models = limit + 1

@@ -21,7 +21,7 @@ from mtgkb.parser.terms import Fn
 
 from .. import mana
 from ..facts import FactError, face_facts
-from ..solver import program_text
+from ..program import program_text
 from ..symbols import atom, obj, sym
 from ..timeline_meaning import face_timeline_facts
 from .actions import Actions

@@ -1,0 +1,78 @@
+"""The one rules loader and Control factory.
+
+The answer-set program is rules.lp followed by mtgkb/rules/*.lp (paths.rules_text), in
+`#program` parts: `base` (everything a question about a board needs) and `pay` (the
+payment rules, grounded with `base`, or alone over what a solve of `base` derived:
+mtgkb/mana_pay.py).  Every Control is made here, with one logger policy: clingo's
+messages are collected for the caller (tests fail on any), never printed."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import clingo
+from clingo import ast as cast
+
+from . import paths
+
+ALL_PARTS = (("base", ()), ("pay", ()))
+MESSAGE_LIMIT = 50
+
+
+@lru_cache(maxsize=4)
+def program_text(extra: str = "") -> str:
+    """The whole program (plus `extra`, our own program text, e.g. shown atoms)."""
+    return paths.rules_text() + ("\n#program base.\n" + extra if extra else "")
+
+
+def new_control(args=("-t1",), messages: list | None = None) -> clingo.Control:
+    """A Control whose messages go to `messages` (dropped when None)."""
+    def logger(code, msg):
+        if messages is not None:
+            messages.append(f"{code.name}: {msg.strip()}")
+
+    return clingo.Control(list(args), logger=logger, message_limit=MESSAGE_LIMIT if messages is not None else 0)
+
+
+def load(ctl: clingo.Control, text: str | None = None) -> None:
+    """Add the program (all its parts) to a Control."""
+    ctl.add("base", [], text if text is not None else program_text())
+
+
+def ground_all(ctl: clingo.Control) -> None:
+    ctl.ground([(name, list(params)) for name, params in ALL_PARTS])
+
+
+@lru_cache(maxsize=4)
+def part_reads(part: str, text: str | None = None) -> frozenset:
+    """The predicates the rules of one part read but do not define (its inputs)."""
+    current = ["base"]
+    used: set[str] = set()
+    heads: set[str] = set()
+
+    def names(node, into: set) -> None:
+        if node.ast_type == cast.ASTType.SymbolicAtom and node.symbol.ast_type == cast.ASTType.Function:
+            into.add(node.symbol.name)
+        for key in node.child_keys:
+            child = getattr(node, key)
+            if child is None:
+                continue
+            for c in ([child] if hasattr(child, "ast_type") else child):  # one node, or a sequence
+                if hasattr(c, "ast_type"):
+                    names(c, into)
+
+    def visit(stm):
+        if stm.ast_type == cast.ASTType.Program:
+            current[0] = stm.name
+            return
+        if current[0] != part:
+            return
+        if stm.ast_type == cast.ASTType.Rule:
+            names(stm.head, heads)
+            for lit in stm.body:
+                names(lit, used)
+        else:
+            names(stm, used)
+
+    cast.parse_string(text if text is not None else paths.rules_text(), visit)
+    return frozenset(used - heads)
