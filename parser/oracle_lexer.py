@@ -319,30 +319,38 @@ face down
 face up
 or could produce
 """.strip().splitlines()), key=len, reverse=True))
-_PHRASE_FIRST = {p[0] for p in PHRASES}
+# Phrases by their first word, longest first (the order of PHRASES within each
+# list): a token is compared only with the phrases that start with its own word.
+# A phrase word "a" also matches "an"; CANON already maps "an" to "a", and no
+# phrase word is "an", so comparing values with "an" read as "a" is exact.
+_PHRASES_BY_FIRST: dict[str, tuple[tuple[str, ...], ...]] = {}
+for _p in PHRASES:
+    if len(_p) > 1:
+        _PHRASES_BY_FIRST[_p[0]] = _PHRASES_BY_FIRST.get(_p[0], ()) + (_p[1:],)
+if any("an" in _p for _p in PHRASES):  # pragma: no cover - a guard for whoever edits PHRASES
+    raise AssertionError("a phrase word 'an' would break _merge_phrases' a/an comparison")
 
 
 def _merge_phrases(toks: list[Tok]) -> list[Tok]:
+    # the value of each literal token ("an" read as "a"), None for other kinds
+    vals = [("a" if t.value == "an" else t.value) if t.kind == "lit" else None for t in toks]
     out: list[Tok] = []
     i, n = 0, len(toks)
     while i < n:
-        t = toks[i]
-        if t.kind == "lit" and t.value in _PHRASE_FIRST:
-            for p in PHRASES:
-                k = len(p)
-                if k > 1 and i + k <= n and all(
-                    (toks[i + j].kind == "lit" and toks[i + j].value == p[j])
-                    or (p[j] == "a" and toks[i + j].kind == "lit" and toks[i + j].value == "an")
-                    for j in range(k)
-                ):
-                    out.append(Tok("lit", "_".join(p), t.column))
+        # the first word must be the phrase's own (the old gate: "an" never starts one)
+        cands = _PHRASES_BY_FIRST.get(toks[i].value) if vals[i] is not None else None
+        if cands is not None:
+            for rest in cands:
+                k = len(rest) + 1
+                if i + k <= n and tuple(vals[i + 1:i + k]) == rest:
+                    out.append(Tok("lit", toks[i].value + "_" + "_".join(rest), toks[i].column))
                     i += k
                     break
             else:
-                out.append(t)
+                out.append(toks[i])
                 i += 1
             continue
-        out.append(t)
+        out.append(toks[i])
         i += 1
     return out
 
