@@ -4,7 +4,7 @@ name or by face name, parsed lazily (only the cards a scenario names are parsed)
 Finding names needs only the names: a names-only index (name key -> line, the
 display names, and the records themselves in compressed blocks) is built once,
 in one pass over the JSON records, and kept in the per-user cache directory
-(mtgkb.sources: atomic writes, a private directory, no symbolic links), like the
+(mtgkb.sources, ~/.cache/mtgkb-index: atomic writes, a private directory, no symbolic links), like the
 LALR tables.  Its file is named and headed by a checksum of the database file and
 a digest of this module's code and format, so a changed database or a changed
 index format is a different file, never a stale one.  A later process reads the

@@ -72,14 +72,19 @@ def expand_paths(paths: list[str]) -> list[str]:
 CACHE_MAX_BYTES = 64 * 1024 * 1024  # a cache file larger than this is not read
 
 
-def _cache_folder() -> str | None:
-    """$XDG_CACHE_HOME/mtgkb (an absolute $XDG_CACHE_HOME), else ~/.cache/mtgkb."""
+# The directory of the card index, next to lark's mtgkb/ (whose content
+# tests/test_foundation_cache.py pins to the two LALR table files).
+CACHE_FOLDER = "mtgkb-index"
+
+
+def _cache_folder(folder: str) -> str | None:
+    """$XDG_CACHE_HOME/<folder> (an absolute $XDG_CACHE_HOME), else ~/.cache/<folder>."""
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):  # unset or relative: ignored (XDG base directory spec)
         base = os.path.join(os.path.expanduser("~"), ".cache")
         if not os.path.isabs(base):  # no home directory
             return None
-    return os.path.join(base, "mtgkb")
+    return os.path.join(base, folder)
 
 
 def _private(st) -> bool:
@@ -89,7 +94,7 @@ def _private(st) -> bool:
     return st.st_uid == os.geteuid() and not (stat.S_IMODE(st.st_mode) & (stat.S_IWGRP | stat.S_IWOTH))
 
 
-def open_cache_dir(create: bool = True) -> int | None:
+def open_cache_dir(create: bool = True, folder: str = CACHE_FOLDER) -> int | None:
     """A descriptor of the cache directory if it can be trusted, else None.  The
     caller closes it."""
     import stat
@@ -97,13 +102,13 @@ def open_cache_dir(create: bool = True) -> int | None:
     if not (hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY") and hasattr(os, "geteuid")
             and os.open in os.supports_dir_fd):
         return None  # no way to open without following links: no cache
-    folder = _cache_folder()
-    if folder is None:
+    path = _cache_folder(folder)
+    if path is None:
         return None
     try:
         if create:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+            os.makedirs(path, mode=0o700, exist_ok=True)
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
         return None  # missing, not creatable, or a symbolic link (ELOOP/ENOTDIR)
     try:
@@ -116,13 +121,13 @@ def open_cache_dir(create: bool = True) -> int | None:
     return None
 
 
-def read_cache(name: str) -> bytes | None:
+def read_cache(name: str, folder: str = CACHE_FOLDER) -> bytes | None:
     """The content of cache file `name`, or None: no trusted cache directory, no such
     file, a symbolic link, not a regular file, not the user's own or writable by
     others, larger than CACHE_MAX_BYTES, or unreadable."""
     import stat
 
-    dfd = open_cache_dir(create=False)
+    dfd = open_cache_dir(create=False, folder=folder)
     if dfd is None:
         return None
     try:
@@ -151,12 +156,12 @@ def read_cache(name: str) -> bytes | None:
         os.close(dfd)
 
 
-def write_cache(name: str, data: bytes) -> bool:
+def write_cache(name: str, data: bytes, folder: str = CACHE_FOLDER) -> bool:
     """Write cache file `name` atomically: a new private file (0600) next to it, synced,
     then renamed over it.  False (and nothing left behind) when it cannot be done."""
     import secrets
 
-    dfd = open_cache_dir(create=True)
+    dfd = open_cache_dir(create=True, folder=folder)
     if dfd is None:
         return False
     tmp = f".{name}.{os.getpid()}.{secrets.token_hex(6)}.tmp"

@@ -29,7 +29,7 @@ def cache_home(tmp_path, monkeypatch):
 
 
 def _index_files(home: Path) -> list[Path]:
-    d = home / "mtgkb"
+    d = home / sources.CACHE_FOLDER
     return sorted(d.glob("cards-*.index")) if d.is_dir() else []
 
 
@@ -70,7 +70,7 @@ def test_built_cached_and_loaded_index_equal_the_reference(cache_home, monkeypat
     assert len(files) == 1
     st = files[0].stat()
     assert stat.S_IMODE(st.st_mode) == 0o600 and st.st_size < 8 * 1024 * 1024
-    assert [p.name for p in (cache_home / "mtgkb").iterdir() if p.name.endswith(".tmp")] == []
+    assert [p.name for p in (cache_home / sources.CACHE_FOLDER).iterdir() if p.name.endswith(".tmp")] == []
 
     def no_build(data):
         raise AssertionError("the index was rebuilt instead of read from the cache")
@@ -174,16 +174,16 @@ def test_a_valid_planted_file_is_read_when_trusted(cache_home, tmp_path):
     """The control case of the tests below: the same planted file in a private
     directory is read (so those tests show the checks, not a broken plant)."""
     db_path, lie, name = _planted(cache_home, tmp_path)
-    (cache_home / "mtgkb").mkdir(mode=0o700)
-    (cache_home / "mtgkb" / name).write_bytes(lie)
-    os.chmod(cache_home / "mtgkb" / name, 0o600)
+    (cache_home / sources.CACHE_FOLDER).mkdir(mode=0o700)
+    (cache_home / sources.CACHE_FOLDER / name).write_bytes(lie)
+    os.chmod(cache_home / sources.CACHE_FOLDER / name, 0o600)
     assert CardDatabase(db_path).all_names() == {"Planted Card"}
 
 
 @pytest.mark.parametrize("mode", [0o770, 0o707, 0o777, 0o720])
 def test_a_directory_others_can_write_is_not_trusted(cache_home, tmp_path, mode):
     db_path, lie, name = _planted(cache_home, tmp_path)
-    d = cache_home / "mtgkb"
+    d = cache_home / sources.CACHE_FOLDER
     d.mkdir()
     (d / name).write_bytes(lie)
     os.chmod(d / name, 0o600)
@@ -197,7 +197,7 @@ def test_a_directory_others_can_write_is_not_trusted(cache_home, tmp_path, mode)
 @pytest.mark.parametrize("mode", [0o620, 0o602, 0o666])
 def test_a_file_others_can_write_is_not_read(cache_home, tmp_path, mode):
     db_path, lie, name = _planted(cache_home, tmp_path)
-    d = cache_home / "mtgkb"
+    d = cache_home / sources.CACHE_FOLDER
     d.mkdir(mode=0o700)
     (d / name).write_bytes(lie)
     os.chmod(d / name, mode)
@@ -210,7 +210,7 @@ def test_a_symlinked_cache_directory_is_not_used(cache_home, tmp_path):
     real.mkdir(mode=0o700)
     (real / name).write_bytes(lie)
     os.chmod(real / name, 0o600)
-    (cache_home / "mtgkb").symlink_to(real)
+    (cache_home / sources.CACHE_FOLDER).symlink_to(real)
     assert CardDatabase(db_path).all_names() == {"Alpha Bear"}
     assert sources.open_cache_dir() is None
     assert sorted(p.name for p in real.iterdir()) == [name]  # nothing written through the link
@@ -221,7 +221,7 @@ def test_a_symlinked_cache_file_is_not_read(cache_home, tmp_path):
     target = tmp_path / "target"
     target.write_bytes(lie)
     os.chmod(target, 0o600)
-    d = cache_home / "mtgkb"
+    d = cache_home / sources.CACHE_FOLDER
     d.mkdir(mode=0o700)
     (d / name).symlink_to(target)
     assert CardDatabase(db_path).all_names() == {"Alpha Bear"}
@@ -232,7 +232,7 @@ def test_a_symlinked_cache_file_is_not_read(cache_home, tmp_path):
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a file away")
 def test_a_file_of_another_user_is_not_read(cache_home, tmp_path):
     db_path, lie, name = _planted(cache_home, tmp_path)
-    d = cache_home / "mtgkb"
+    d = cache_home / sources.CACHE_FOLDER
     d.mkdir(mode=0o700)
     (d / name).write_bytes(lie)
     os.chmod(d / name, 0o600)
@@ -243,7 +243,7 @@ def test_a_file_of_another_user_is_not_read(cache_home, tmp_path):
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a directory away")
 def test_a_directory_of_another_user_is_not_trusted(cache_home, tmp_path):
     db_path, lie, name = _planted(cache_home, tmp_path)
-    d = cache_home / "mtgkb"
+    d = cache_home / sources.CACHE_FOLDER
     d.mkdir(mode=0o700)
     (d / name).write_bytes(lie)
     os.chmod(d / name, 0o600)
@@ -283,7 +283,7 @@ def test_concurrent_writes_are_atomic(cache_home):
         for p in procs:
             assert p.wait(timeout=120) == 0
     assert sources.read_cache("race.bin") in (b"a" * 200_000, b"b" * 200_000, b"c" * 200_000)
-    assert [p.name for p in (cache_home / "mtgkb").iterdir() if p.name.endswith(".tmp")] == []
+    assert [p.name for p in (cache_home / sources.CACHE_FOLDER).iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_record_blocks_round_trip(cache_home, tmp_path):
