@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .oracle_words import SUBTYPES
 
@@ -175,6 +176,13 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
     return [Tok("lit", CANON.get(w, w), col, word)]
 
 
+@lru_cache(maxsize=65536)
+def _word_shape(word: str) -> tuple[tuple[str, str, int, str], ...]:
+    """`_word_tokens` of a word at column 0, as (kind, value, offset, orig): the same
+    word always gives the same tokens, shifted by its column."""
+    return tuple((t.kind, t.value, t.column, t.orig) for t in _word_tokens(word, 0))
+
+
 # Subtype words that are literal words of the grammar too ("equipment", "aura"):
 # the grammar reads them as literals and accepts them where a subtype can stand.
 _LITERAL_OVERRIDES: frozenset[str] = frozenset()
@@ -212,7 +220,7 @@ def tokenize(text: str) -> list[Tok]:
         elif kind == "num":
             toks.append(Tok("NUM", v, col))
         elif kind == "word":
-            toks.extend(_word_tokens(v, col))
+            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in _word_shape(v)])
         elif kind == "punct":
             toks.append(Tok("lit", "—" if v == "–" else v, col))
         else:
