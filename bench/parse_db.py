@@ -6,10 +6,12 @@
 Prints {"cards": N, "seconds": S, "cards_per_second": R} and, with --coverage,
 the mtgkb.coverage/1 document as well.
 
---compare parses the whole database with the Oracle lexer's phrase merging as it
-was before the index by first word (every phrase tried at every token whose word
+--compare parses the whole database with the Oracle lexer as it was before the
+phrase index and the word memo (every phrase tried at every token whose word
 starts a phrase: `reference_merge_phrases` below, the same algorithm the test
-tests/test_performance_lexer.py keeps) and as it is now, alternately, N times each
+tests/test_performance_lexer.py keeps; every word tokenized at each occurrence,
+through the same tuple form, so "before" pays a few extra tuples) and as it is
+now (the memo emptied before each run), alternately, N times each
 (default 3), in this one process, and prints the median CPU seconds (and wall
 seconds) and cards per CPU second of each, their ratio, and whether the two gave the same abilities.  The parse cache
 of normalised lines is emptied before every run, so every run parses every line.
@@ -69,21 +71,27 @@ def _parse_all(lines: list[str], path: str) -> tuple[float, float, list]:
 def compare(lines: list[str], path: str, runs: int) -> dict:
     from mtgkb.parser import oracle_lexer
 
-    new_merge = oracle_lexer._merge_phrases
+    new_merge, new_shape = oracle_lexer._merge_phrases, oracle_lexer._word_shape
+
+    def unmemoised_shape(word):  # every occurrence of a word tokenized again, as before the memo
+        return tuple((t.kind, t.value, t.column, t.orig) for t in oracle_lexer._word_tokens(word, 0))
+
     times: dict[str, list[float]] = {"before": [], "after": []}
     walls: dict[str, list[float]] = {"before": [], "after": []}
     results = {}
     try:
         for _ in range(runs):
-            for label, merge in (("before", reference_merge_phrases), ("after", new_merge)):
-                oracle_lexer._merge_phrases = merge
+            for label, merge, shape in (("before", reference_merge_phrases, unmemoised_shape),
+                                        ("after", new_merge, new_shape)):
+                oracle_lexer._merge_phrases, oracle_lexer._word_shape = merge, shape
+                new_shape.cache_clear()
                 cpu, wall, cards = _parse_all(lines, path)
                 times[label].append(cpu)
                 walls[label].append(wall)
                 results[label] = [(f.name, [(a.kind, a.understood, repr(a.effects)) for a in f.abilities])
                                   for c in cards for f in c.faces]
     finally:
-        oracle_lexer._merge_phrases = new_merge
+        oracle_lexer._merge_phrases, oracle_lexer._word_shape = new_merge, new_shape
     out = {"cards": len(lines), "runs": runs}
     for label, ts in times.items():
         med = statistics.median(ts)

@@ -79,6 +79,8 @@ CACHE_FOLDER = "mtgkb-index"
 
 def _cache_folder(folder: str) -> str | None:
     """$XDG_CACHE_HOME/<folder> (an absolute $XDG_CACHE_HOME), else ~/.cache/<folder>."""
+    if not folder or folder in (".", "..") or "/" in folder or os.sep in folder:
+        return None  # one plain directory name only
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):  # unset or relative: ignored (XDG base directory spec)
         base = os.path.join(os.path.expanduser("~"), ".cache")
