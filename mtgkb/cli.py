@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
-from xml.sax.saxutils import escape, quoteattr
 
 from mtgkb.parser.errors import ParseError
 
@@ -22,6 +22,45 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
+# Option ranges (argparse `type=` functions: a bad value is a usage error, exit 2).
+TIMEOUT_MAX = 86400.0      # --timeout: seconds, finite, 0 < SECONDS <= one day
+LIMIT_MAX = 1_000_000      # pay --limit: 1 <= N <= 1,000,000 ways enumerated
+JOBS_MAX = 1024            # check --jobs: 1 <= N <= 1024
+TOP_MAX = 1_000_000        # coverage --top: 0 <= N <= 1,000,000
+
+
+def _seconds(text: str) -> float:
+    """--timeout: a finite number of seconds, more than 0 and at most TIMEOUT_MAX
+    (nan, inf, 0 and negative values are refused)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(v) or not 0 < v <= TIMEOUT_MAX:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a time limit: give seconds, more than 0 and at most {TIMEOUT_MAX:g}")
+    return v
+
+
+def _int_in(lo: int, hi: int, what: str):
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not (t.isascii() and (t[1:] if t[:1] in "+-" else t).isdigit()) or len(t) > 32:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        v = int(t)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{text!r} is out of range: {what} is from {lo:,} to {hi:,}")
+        return v
+
+    parse.__name__ = what  # argparse names the type in some messages
+    return parse
+
+
+_limit = _int_in(1, LIMIT_MAX, "the number of ways")
+_jobs = _int_in(1, JOBS_MAX, "the number of jobs")
+_top = _int_in(0, TOP_MAX, "the number of lines")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtgkb", description="A rules knowledge base for Magic: The Gathering.")
     p.add_argument("--version", action="version", version=f"mtgkb {__version__}")
@@ -31,27 +70,32 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", metavar="PATH")
     c.add_argument("--format", choices=("text", "json", "junit"), default="text")
     c.add_argument("--json", action="store_true", help="same as --format json")
-    c.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="time limit per solve")
-    c.add_argument("--jobs", type=int, default=1, metavar="N", help="accepted for compatibility; checks run in order")
+    c.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+    c.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                   help=f"accepted for compatibility (1 to {JOBS_MAX}); checks run in order")
     c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
     c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
-    s.add_argument("--timeout", type=float, default=10.0)
+    s.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
     a = sub.add_parser("ask", help="one claim against a scenario file's last block")
     a.add_argument("file")
     a.add_argument("claim")
     a.add_argument("--json", action="store_true")
-    a.add_argument("--timeout", type=float, default=10.0)
+    a.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
     w = sub.add_parser("why", help="the derivation tree of a claim, each step with its CR rule")
     w.add_argument("file")
     w.add_argument("claim")
     w.add_argument("--json", action="store_true")
-    w.add_argument("--timeout", type=float, default=10.0)
+    w.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
     py = sub.add_parser("pay", help="every legal way to pay a mana cost in a scenario (the file's last block)")
     py.add_argument("cost", metavar="COST", help="a mana cost such as {S}{1}")
@@ -59,9 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     py.add_argument("--player", metavar="P", help="who pays (default: the active player)")
     py.add_argument("--with", dest="sources", metavar="SOURCES", help="only these permanents, comma-separated handles")
     py.add_argument("--count", action="store_true", help="count the ways without listing them")
-    py.add_argument("--limit", type=int, default=100, metavar="N", help="enumerate at most N ways (default 100)")
+    py.add_argument("--limit", type=_limit, default=100, metavar="N",
+                    help=f"enumerate at most N ways (1 to {LIMIT_MAX:,}; default 100)")
     py.add_argument("--json", action="store_true")
-    py.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS")
+    py.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
     pa = sub.add_parser("parse", help="parse card text (.txt, MTGJSON/Scryfall .json, .jsonl[.gz])")
     pa.add_argument("file")
@@ -71,12 +117,16 @@ def build_parser() -> argparse.ArgumentParser:
     cv = sub.add_parser("coverage", help="how much of a card database the grammar understands")
     cv.add_argument("file", nargs="?", help="default: the embedded card database")
     cv.add_argument("--json", action="store_true")
-    cv.add_argument("--top", type=int, default=25)
+    cv.add_argument("--top", type=_top, default=25, metavar="N",
+                    help=f"how many unsupported lines to list (0 to {TOP_MAX:,}; default 25)")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # a usage error (2) or --help/--version (0): the code, as for every command
+        return e.code if isinstance(e.code, int) else (EXIT_OK if e.code is None else EXIT_BAD_INPUT)
     if args.command is None:
         build_parser().print_help(sys.stderr)
         return EXIT_BAD_INPUT
@@ -160,6 +210,8 @@ def _text_report(report) -> str:
 
 
 def _junit(report) -> str:
+    from xml.sax.saxutils import escape, quoteattr  # imported here: it pulls in urllib, http, email
+
     s = report.summary()
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<testsuite name="mtgkb" tests="{s["rulings"]}" failures="{s["failed"]}" errors="{s["errors"]}" '

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .oracle_words import SUBTYPES
 
@@ -175,6 +176,13 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
     return [Tok("lit", CANON.get(w, w), col, word)]
 
 
+@lru_cache(maxsize=65536)
+def _word_shape(word: str) -> tuple[tuple[str, str, int, str], ...]:
+    """`_word_tokens` of a word at column 0, as (kind, value, offset, orig): the same
+    word always gives the same tokens, shifted by its column."""
+    return tuple((t.kind, t.value, t.column, t.orig) for t in _word_tokens(word, 0))
+
+
 # Subtype words that are literal words of the grammar too ("equipment", "aura"):
 # the grammar reads them as literals and accepts them where a subtype can stand.
 _LITERAL_OVERRIDES: frozenset[str] = frozenset()
@@ -212,7 +220,7 @@ def tokenize(text: str) -> list[Tok]:
         elif kind == "num":
             toks.append(Tok("NUM", v, col))
         elif kind == "word":
-            toks.extend(_word_tokens(v, col))
+            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in _word_shape(v)])
         elif kind == "punct":
             toks.append(Tok("lit", "—" if v == "–" else v, col))
         else:
@@ -319,30 +327,38 @@ face down
 face up
 or could produce
 """.strip().splitlines()), key=len, reverse=True))
-_PHRASE_FIRST = {p[0] for p in PHRASES}
+# Phrases by their first word, longest first (the order of PHRASES within each
+# list): a token is compared only with the phrases that start with its own word.
+# A phrase word "a" also matches "an"; CANON already maps "an" to "a", and no
+# phrase word is "an", so comparing values with "an" read as "a" is exact.
+_PHRASES_BY_FIRST: dict[str, tuple[tuple[str, ...], ...]] = {}
+for _p in PHRASES:
+    if len(_p) > 1:
+        _PHRASES_BY_FIRST[_p[0]] = _PHRASES_BY_FIRST.get(_p[0], ()) + (_p[1:],)
+if any("an" in _p for _p in PHRASES):  # pragma: no cover - a guard for whoever edits PHRASES
+    raise AssertionError("a phrase word 'an' would break _merge_phrases' a/an comparison")
 
 
 def _merge_phrases(toks: list[Tok]) -> list[Tok]:
+    # the value of each literal token ("an" read as "a"), None for other kinds
+    vals = [("a" if t.value == "an" else t.value) if t.kind == "lit" else None for t in toks]
     out: list[Tok] = []
     i, n = 0, len(toks)
     while i < n:
-        t = toks[i]
-        if t.kind == "lit" and t.value in _PHRASE_FIRST:
-            for p in PHRASES:
-                k = len(p)
-                if k > 1 and i + k <= n and all(
-                    (toks[i + j].kind == "lit" and toks[i + j].value == p[j])
-                    or (p[j] == "a" and toks[i + j].kind == "lit" and toks[i + j].value == "an")
-                    for j in range(k)
-                ):
-                    out.append(Tok("lit", "_".join(p), t.column))
+        # the first word must be the phrase's own (the old gate: "an" never starts one)
+        cands = _PHRASES_BY_FIRST.get(toks[i].value) if vals[i] is not None else None
+        if cands is not None:
+            for rest in cands:
+                k = len(rest) + 1
+                if i + k <= n and tuple(vals[i + 1:i + k]) == rest:
+                    out.append(Tok("lit", toks[i].value + "_" + "_".join(rest), toks[i].column))
                     i += k
                     break
             else:
-                out.append(t)
+                out.append(toks[i])
                 i += 1
             continue
-        out.append(t)
+        out.append(toks[i])
         i += 1
     return out
 

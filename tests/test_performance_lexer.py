@@ -1,0 +1,106 @@
+"""The Oracle lexer's phrase index gives exactly the tokens of the algorithm it
+replaced (every phrase tried at every token whose word starts a phrase).
+
+The reference below is that algorithm, frozen: it stays here unchanged so that
+any later change of the index is compared with the same thing.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from functools import lru_cache
+
+import pytest
+
+from mtgkb import paths
+from mtgkb.parser import oracle_lexer
+from mtgkb.parser.oracle import normalise
+from mtgkb.parser.oracle_lexer import PHRASES, Tok, tokenize
+
+_REF_FIRST = {p[0] for p in PHRASES}
+
+
+def reference_merge_phrases(toks: list[Tok]) -> list[Tok]:
+    """The old `_merge_phrases` (before the index by first word), unchanged."""
+    out: list[Tok] = []
+    i, n = 0, len(toks)
+    while i < n:
+        t = toks[i]
+        if t.kind == "lit" and t.value in _REF_FIRST:
+            for p in PHRASES:
+                k = len(p)
+                if k > 1 and i + k <= n and all(
+                    (toks[i + j].kind == "lit" and toks[i + j].value == p[j])
+                    or (p[j] == "a" and toks[i + j].kind == "lit" and toks[i + j].value == "an")
+                    for j in range(k)
+                ):
+                    out.append(Tok("lit", "_".join(p), t.column))
+                    i += k
+                    break
+            else:
+                out.append(t)
+                i += 1
+            continue
+        out.append(t)
+        i += 1
+    return out
+
+
+SAMPLE_EVERY = 7  # every 7th record of the database: 3,364 of 23,544, a fixed sample
+
+
+@lru_cache(maxsize=1)
+def _sample_lines() -> tuple[str, ...]:
+    """Normalised Oracle lines of a fixed sample of database cards, in file order."""
+    out = []
+    with gzip.open(paths.card_database(), "rt", encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            if n % SAMPLE_EVERY:
+                continue
+            d = json.loads(line)
+            name = d.get("face_name") or d["name"]
+            for raw in (d.get("oracle_text") or "").splitlines():
+                if raw.strip():
+                    out.append(normalise(raw.strip(), name, tuple(d.get("supertypes") or ())))
+    return tuple(out)
+
+
+def test_sample_is_large_and_uses_phrases():
+    lines = _sample_lines()
+    assert len(lines) > 5000
+    merged = sum(1 for text in lines for t in tokenize(text) if t.kind == "lit" and "_" in t.value)
+    assert merged > 1000  # the sample exercises the merging, not only plain words
+
+
+def test_database_sample_tokens_identical_to_reference(monkeypatch):
+    lines = _sample_lines()
+    new = [tokenize(text) for text in lines]
+    monkeypatch.setattr(oracle_lexer, "_merge_phrases", reference_merge_phrases)
+    old = [tokenize(text) for text in lines]
+    assert len(new) == len(old)
+    for text, a, b in zip(lines, new, old):
+        assert a == b, text
+
+
+_WORDS = sorted({w for p in PHRASES for w in p} | {"an", "x", "creature", ",", "."})
+_KINDS = ("lit", "lit", "lit", "lit", "SUBTYPE", "NUM", "QUOTED")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_token_sequences_identical_to_reference(seed):
+    """Sequences made of phrase words (and "an", and phrase words under other kinds):
+    prefixes of phrases, overlapping phrases and phrases cut by the end of the line."""
+    rng = random.Random(seed)
+    for _ in range(300):
+        toks = []
+        while len(toks) < rng.randint(0, 14):
+            if rng.random() < 0.4:  # a whole phrase, maybe with "an" for "a", maybe cut short
+                p = list(rng.choice(PHRASES))
+                p = ["an" if w == "a" and rng.random() < 0.5 else w for w in p]
+                p = p[: rng.randint(1, len(p))]
+                toks += [Tok("lit", w, len(toks) + 1) for w in p]
+            else:
+                toks.append(Tok(rng.choice(_KINDS), rng.choice(_WORDS), len(toks) + 1))
+        assert oracle_lexer._merge_phrases(toks) == reference_merge_phrases(toks), toks
