@@ -170,6 +170,14 @@ def _describe_value(v: Symbol, enc: Encoded) -> str:
         return str(v)
     if v.name == "all_creature_types":
         return "every creature type"
+    if v.name == "ability" and v.arguments and v.arguments[0].name == "exc" and len(v.arguments[0].arguments) == 2:
+        # an ability an exception of a copy effect grants (707.9b): its words in the copying card's text
+        A, i = v.arguments[0].arguments
+        f = enc.faces.get(A.arguments[0].string) if A.name == "ab" else None
+        text = f.abilities[A.arguments[1].number - 1].text if f is not None and 0 < A.arguments[1].number <= len(f.abilities) else None
+        kw = [e for e in enc.facts if e.name == "exception_item" and e.arguments[0] == A and e.arguments[1] == i]
+        what = _ability_words(kw[0].arguments[2]) if kw else "an ability"
+        return f"ability: {what} (granted by {A.arguments[0].string}'s copy exception" + (f": {text}" if text else "") + ")"
     if v.name == "ability" and v.arguments and v.arguments[0].name == "ab":
         face, i = v.arguments[0].arguments
         f = enc.faces.get(face.string)
@@ -183,6 +191,16 @@ def _describe_value(v: Symbol, enc: Encoded) -> str:
         a = v.arguments[0]
         return f"{v.name.replace('_', ' ')} {a.string if a.type == SymbolType.String else a}"
     return str(v)
+
+
+def _ability_words(item: Symbol) -> str:
+    """An exception item that grants an ability -> the ability in words (a keyword's name)."""
+    while item.type == SymbolType.Function and item.name in ("if", "adds", "ability") and item.arguments:
+        item = item.arguments[-1]
+    if item.type == SymbolType.Function and item.name == "keyword" and item.arguments:
+        k = item.arguments[0]
+        return (k.name if k.type == SymbolType.Function else str(k)).replace("_", " ").capitalize()
+    return "an ability"
 
 
 def _provenance(ex: Explainer, s: Symbol, enc: Encoded | None = None) -> str:

@@ -250,7 +250,7 @@ def cmd_show(args) -> int:
                 print(f"  {o['handle']}  [{where}]{'  ' + ', '.join(o['status']) if o['status'] else ''}")
                 for ch in o["characteristics"]:
                     print(f"    {ch['value']:<48} {ch['from']}")
-            for t in b.get("timeline", []):  # issue 6: the timeline of each outcome
+            for t in b.get("timeline", []):  # the timeline of each outcome
                 print(f"  timeline, outcome {t['branch']}" + (f" ({'; '.join(t['choices'])})" if t["choices"] else ""))
                 for e in t["events"]:
                     print(f"    {e['text']:<72} CR {e['cr']}")

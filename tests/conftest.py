@@ -1,4 +1,4 @@
-"""Shared fixtures for the foundation tests (issue 2, items 10 and 11)."""
+"""Shared fixtures: one Session for the run, the ruling cases of kb/rulings, a CLI runner."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Timeline sentences (issue 6): every event and claim form of the scenario language
+"""Event sentences: every event and claim form of the scenario language
 parses to its sentence kind and arguments (golden, parser only)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Timeline (issue 6): the stepper and rules.lp's timeline section, table-driven.
+"""The stepper and rules.lp's timeline section, table-driven.
 
 Each case is a scenario text with expected verdicts per claim line.  Ad-hoc cards
 keep the cases independent of the card database's wording."""

@@ -1,5 +1,5 @@
 """Special actions (116), face-down permanents (708) and state-based actions between
-events (704.3) in the timeline (issue 6).  The checks in kb/rulings/triggers-special-
+events (704.3) in the timeline.  The checks in kb/rulings/triggers-special-
 actions.mtg cover the outcomes; these tests cover the sentence forms, the errors of a
 special action that cannot be taken, and honesty where X is not given."""
 

@@ -162,7 +162,7 @@ class Stepper(Actions, Resolution):
             return self._discard(st, s, a["player"], a["object"], None)
         if k == "tl_tap":
             # CR 106.12, 605.3a, 605.4a: tapping for mana activates a mana ability; it and any triggered mana
-            # ability resolve at once, without the stack (the mana pool is asked by payment claims, issue 5)
+            # ability resolve at once, without the stack (the mana pool is asked by payment claims)
             self._player(st, a["player"])
             o = st.objects[st.handles[a["object"]]]
             if o.zone != "battlefield" or o.tapped:
