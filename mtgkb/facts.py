@@ -77,8 +77,32 @@ def guess_kind(text: str) -> str:
     return "unknown"
 
 
+_EVENT_HINTS = [
+    (re.compile(r"^(When|Whenever) you cast\b", re.I), "cast_you"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bcast\b", re.I), "cast"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\b(enters|enter)\b", re.I), "enters"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\b(dies|die|leaves|leave)\b", re.I), "leaves"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bdiscard", re.I), "discard"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bactivate", re.I), "activate"),
+    (re.compile(r"^At the beginning of\b", re.I), "step"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bturned face up\b", re.I), "face_up"),
+]
+
+
+def guess_event(text: str) -> str | None:
+    """For a When/Whenever/At line: a guess at the kind of event its text names, so that a
+    trigger rules.lp does not read unsettles only what it could react to (else: any)."""
+    t = text.strip()
+    if not re.match(r"(When|Whenever|At)\b", t):
+        return None
+    return next((k for rx, k in _EVENT_HINTS if rx.search(t)), "any")
+
+
 def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
     out = [atom("ability_kind", A, Function(ab.kind)), atom("ability_text", A, String(ab.text))]
+    hint = guess_event(ab.text)
+    if hint is not None:
+        out.append(atom("ability_event_hint", A, Function(hint)))
     if not ab.understood:
         out.append(atom("ability_unsupported", A, Function(guess_kind(ab.text))))
         return out
@@ -127,6 +151,8 @@ def reference_facts() -> list[Symbol]:
     for fname, pred in (("creature-types.txt", "creature_type"), ("artifact-types.txt", "artifact_type"),
                         ("enchantment-types.txt", "enchantment_type"), ("land-types.txt", "land_type")):
         out += [atom(pred, String(s)) for s in _read_list(fname)]
+        if pred != "land_type":  # CR 111.4: a token's name is its subtypes plus "Token"
+            out += [atom("token_name", String(s), String(s + " Token")) for s in _read_list(fname)]
     return out
 
 
@@ -308,11 +334,7 @@ def _object_facts(O: Symbol, spec: ObjectSpec, player: str, ts: int, need_face, 
 # ----------------------------------------------------------------------------- timeline (issue 6)
 
 def entered_facts(block: Block, objects: dict[str, Symbol], faces: dict[str, CardFace]) -> list[Symbol]:
-    """Objects that entered the battlefield by an `enters` sentence (tl_entered/1) and the
-    timeline meaning of the faces, so that "enters with" replacements (614.1c) apply to
-    them also in a block without timeline events."""
-    from .timeline_meaning import face_timeline_facts
-
-    out = [atom("tl_entered", objects[s.args["object"]]) for s in block.given if s.kind == "enters"]
-    return out + (face_timeline_facts(faces) if out else [])
+    """Objects that entered the battlefield by an `enters` sentence (tl_entered/1), so that
+    "enters with" replacements (614.1c) apply to them also in a block without timeline events."""
+    return [atom("tl_entered", objects[s.args["object"]]) for s in block.given if s.kind == "enters"]
 

@@ -33,7 +33,6 @@ from mtgkb.parser.terms import Fn, Term
 from . import mana
 from .facts import Encoded, FactError, atom, face_facts, obj, sym
 from .solver import SolveResult, Solver, program_text
-from .timeline_meaning import face_timeline_facts
 
 MAX_BRANCHES = 64
 _STEP_NAMES = {"upkeep": "upkeep", "draw": "draw step", "combat": "beginning of combat step", "end": "end step"}
@@ -340,7 +339,6 @@ class Stepper:
             ff = []
             for f in self.faces.values():
                 ff += face_facts(f)
-            ff += face_timeline_facts(self.faces)
             ff += mana.face_mana_facts(self.faces)
             self._face_facts = ff
         return self.reference + self._face_facts
