@@ -179,38 +179,52 @@ def ability_symbol(face: CardFace, i: int) -> Symbol:
     return Function("ab", [String(face.name), Number(i)])
 
 
-def applied_abilities(faces: Iterable[CardFace], *, chunk: int = CHUNK, timeout: float = CHUNK_TIMEOUT,
-                      program: str | None = None) -> tuple[set[Symbol], dict]:
-    """The abilities rules.lp applies (applied/1 of mtgkb/rules/meaning.lp) among the faces'
-    abilities, and statistics {"chunks", "timed_out_chunks", "seconds"}.  Faces are grounded
-    in fixed chunks in the order given, so the result is deterministic."""
+def derive(faces: Iterable[CardFace], names: frozenset[str], *, chunk: int = CHUNK,
+           timeout: float = CHUNK_TIMEOUT, program: str | None = None) -> tuple[set[Symbol], dict]:
+    """The atoms named `names` that the whole program (rules.lp + mtgkb/rules/*.lp) derives
+    from the faces' facts (face_facts, face_mana_facts, reference_facts), and statistics
+    {"chunks", "timed_out_chunks", "seconds"}.  Faces are grounded in fixed chunks in the
+    order given, so the result is deterministic."""
     program = program if program is not None else paths.rules_text()
     reference = facts.reference_facts()
     faces = list(faces)
-    applied: set[Symbol] = set()
+    out: set[Symbol] = set()
     stats = {"chunks": 0, "timed_out_chunks": 0}
     t0 = time.perf_counter()
     for start in range(0, len(faces), chunk):
-        part = faces[start:start + chunk]
-        by_name = {}
+        by_name: dict[str, CardFace] = {}
         fs: list[Symbol] = []
-        for f in part:
+        for f in faces[start:start + chunk]:
             if f.name in by_name:  # one face per name in a chunk (ability ids are by face name)
                 continue
             by_name[f.name] = f
             fs += facts.face_facts(f)
         fs += mana.face_mana_facts(by_name)
         stats["chunks"] += 1
-        found = _solve_applied(program, reference + fs, timeout)
+        found = _solve(program, reference + fs, names, timeout)
         if found is None:
             stats["timed_out_chunks"] += 1
             continue
-        applied |= found
+        out |= found
     stats["seconds"] = round(time.perf_counter() - t0, 2)
-    return applied, stats
+    return out, stats
 
 
-def _solve_applied(program: str, fs: list[Symbol], timeout: float) -> set[Symbol] | None:
+def applied_abilities(faces: Iterable[CardFace], **kw) -> tuple[set[Symbol], dict]:
+    """The abilities rules.lp applies (applied/1 of mtgkb/rules/meaning.lp) among the faces'."""
+    atoms, stats = derive(faces, frozenset({"applied"}), **kw)
+    return {a.arguments[0] for a in atoms if len(a.arguments) == 1}, stats
+
+
+def derive_from_facts(fs: list[Symbol], names: frozenset[str], *, timeout: float = CHUNK_TIMEOUT,
+                      program: str | None = None) -> set[Symbol] | None:
+    """The atoms named `names` the whole program derives from the facts `fs` (the reference
+    facts are added); None when the solve runs out of time."""
+    program = program if program is not None else paths.rules_text()
+    return _solve(program, facts.reference_facts() + list(fs), names, timeout)
+
+
+def _solve(program: str, fs: list[Symbol], names: frozenset[str], timeout: float) -> set[Symbol] | None:
     ctl = Control(["--warn=none", "-t1"], logger=lambda code, msg: None)
     ctl.add("base", [], program)
     with ctl.backend() as b:
@@ -220,8 +234,8 @@ def _solve_applied(program: str, fs: list[Symbol], timeout: float) -> set[Symbol
     found: set[Symbol] = set()
 
     def on_model(m) -> bool:
-        found.update(a.arguments[0] for a in m.symbols(atoms=True) if a.name == "applied" and len(a.arguments) == 1)
-        return False  # the first model: applied/1 does not depend on choices
+        found.update(a for a in m.symbols(atoms=True) if a.name in names)
+        return False  # the first model: card meaning does not depend on choices
 
     with ctl.solve(on_model=on_model, async_=True) as h:
         if not h.wait(timeout):
