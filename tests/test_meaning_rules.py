@@ -10,7 +10,7 @@ meaning.lp adds (the same meaning in another wording):
   lost (Python read it, meaning.lp leaves it unread):
     target      a target with a restriction the timeline does not check ("target creature you
                 control", "target attacking creature", "up to one target", "another target",
-                "target 1/1 creature", "target legendary creature", "target land you control")
+                "target 1/1 creature", "target artifact creature", "target creature or Vehicle")
     subtypes    a token with two or more subtypes: its name (111.4) is not in the token_name table
     xx_token    an X/X token (Python made a token without power and toughness)
     counters    counters other than +1/+1 and -1/-1 (rules.lp gives them no meaning)
@@ -41,8 +41,8 @@ TL = frozenset({"tl_on", "tl_on_type", "tl_if", "tl_eff", "tl_target_spec", "tl_
                 "tl_cost", "tl_repl", "tl_enters_with_x", "tl_enters_with_n", "tl_as_face_up", "tl_unread"})
 SAMPLE_STEP = 15  # every 15th name of the database, in sorted order (about 2,000 faces)
 
-_TARGET_LOOSE = re.compile(r"\(target,[^)]|desc\(\(target,\),types\(group\([^()]*\)\),where\([^)]|"
-                           r"some\((up_to\(\d+\)|another),desc\(\(target|group\(subtype\(\"[^\"]*\"\),creature\)\),where\)")
+# a target that is not exactly "target <word>" (all_of(desc((target,), types(group(K)), where)))
+_TARGET_LOOSE = re.compile(r"\(target,(?!\),types\(group\(\w+\)\),where\))|some\((up_to\(\d+\)|another),desc\(\(target")
 LOST = {
     "target": _TARGET_LOOSE,
     "subtypes": re.compile(r"subtype\(\"[^\"]*\"\),subtype\("),
