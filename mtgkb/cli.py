@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("--json", action="store_true")
     pa.add_argument("--strict", action="store_true", help="an unsupported ability line is an error")
 
-    cv = sub.add_parser("coverage", help="how much of a card database the grammar understands")
+    cv = sub.add_parser("coverage", help="how much of a card database the grammar understands and rules.lp applies")
     cv.add_argument("file", nargs="?", help="default: the embedded card database")
     cv.add_argument("--json", action="store_true")
     cv.add_argument("--top", type=_top, default=25, metavar="N",
@@ -285,14 +285,17 @@ def cmd_why(args) -> int:
 
 def cmd_parse(args) -> int:
     from .cardfiles import load_cards
+    from .coverage import applied_abilities, ability_symbol
 
     cards = load_cards(args.file)
     unsupported = [(c, f, a) for c in cards for f in c.faces for a in f.abilities if not a.understood]
+    applied, _ = applied_abilities([f for c in cards for f in c.faces])
     if args.json:
         doc = {"schema": "mtgkb.parse/1", "cards": [
             {"name": f.name, "abilities": [
-                {"text": a.text, "line": a.line, "kind": a.kind, "understood": a.understood}
-                for a in f.abilities]}
+                {"text": a.text, "line": a.line, "kind": a.kind, "understood": a.understood,
+                 "applied": ability_symbol(f, i) in applied}
+                for i, a in enumerate(f.abilities, start=1)]}
             for c in cards for f in c.faces]}
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
@@ -301,8 +304,10 @@ def cmd_parse(args) -> int:
                 cost = f" {f.mana_cost}" if f.mana_cost else ""
                 print(f"{f.name}{cost} — {' '.join(f.supertypes + f.types)}"
                       + (f" — {' '.join(f.subtypes)}" if f.subtypes else ""))
-                for a in f.abilities:
+                for i, a in enumerate(f.abilities, start=1):
                     mark = a.kind if a.understood else "UNSUPPORTED"
+                    if a.understood and ability_symbol(f, i) not in applied:
+                        mark += ", unread"  # understood, but rules.lp gives it no meaning
                     print(f"  [{mark}] line {a.line}: {a.text}")
     if args.strict and unsupported:
         for c, f, a in unsupported:
@@ -323,7 +328,7 @@ def cmd_coverage(args) -> int:
     else:
         with as_file(card_database()) as p:
             cards = load_cards(str(p))
-    doc = coverage(cards, top=args.top)
+    doc = coverage(cards, top=args.top, applied=True)
     if args.json:
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     else:
@@ -331,6 +336,12 @@ def cmd_coverage(args) -> int:
               f"({100 * doc['fully_understood'] / max(doc['cards'], 1):.1f}%)")
         print(f"abilities: {doc['abilities']}, understood: {doc['understood_abilities']} "
               f"({100 * doc['understood_abilities'] / max(doc['abilities'], 1):.1f}%)")
+        ap = doc["applied"]
+        print(f"applied by rules.lp: {ap['applied_abilities']} abilities "
+              f"({100 * ap['applied_abilities'] / max(ap['abilities'], 1):.1f}%), cards fully applied: "
+              f"{ap['cards_fully_applied']} ({100 * ap['cards_fully_applied'] / max(doc['cards'], 1):.1f}%)")
+        for k, v in ap["by_kind"].items():
+            print(f"  {k:<12} {v['abilities']:>6} abilities, {v['understood']:>6} understood, {v['applied']:>6} applied")
         for t in doc["unsupported_top"]:
             print(f"  {t['count']:>6}  {t['text']}")
     return EXIT_OK

@@ -77,8 +77,32 @@ def guess_kind(text: str) -> str:
     return "unknown"
 
 
+_EVENT_HINTS = [
+    (re.compile(r"^(When|Whenever) you cast\b", re.I), "cast_you"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bcast\b", re.I), "cast"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\b(enters|enter)\b", re.I), "enters"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\b(dies|die|leaves|leave)\b", re.I), "leaves"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bdiscard", re.I), "discard"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bactivate", re.I), "activate"),
+    (re.compile(r"^At the beginning of\b", re.I), "step"),
+    (re.compile(r"^(When|Whenever)\b[^,]*\bturned face up\b", re.I), "face_up"),
+]
+
+
+def guess_event(text: str) -> str | None:
+    """For a When/Whenever/At line: a guess at the kind of event its text names, so that a
+    trigger rules.lp does not read unsettles only what it could react to (else: any)."""
+    t = text.strip()
+    if not re.match(r"(When|Whenever|At)\b", t):
+        return None
+    return next((k for rx, k in _EVENT_HINTS if rx.search(t)), "any")
+
+
 def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
     out = [atom("ability_kind", A, Function(ab.kind)), atom("ability_text", A, String(ab.text))]
+    hint = guess_event(ab.text)
+    if hint is not None:
+        out.append(atom("ability_event_hint", A, Function(hint)))
     if not ab.understood:
         out.append(atom("ability_unsupported", A, Function(guess_kind(ab.text))))
         return out

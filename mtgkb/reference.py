@@ -19,4 +19,6 @@ def reference_facts() -> list[Symbol]:
     for fname, pred in (("creature-types.txt", "creature_type"), ("artifact-types.txt", "artifact_type"),
                         ("enchantment-types.txt", "enchantment_type"), ("land-types.txt", "land_type")):
         out += [atom(pred, String(s)) for s in _read_list(fname)]
+        if pred != "land_type":  # CR 111.4: a token's name is its subtypes plus "Token"
+            out += [atom("token_name", String(s), String(s + " Token")) for s in _read_list(fname)]
     return out

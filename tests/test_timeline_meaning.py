@@ -1,4 +1,5 @@
-"""Timeline (issue 6): the meaning the stepper reads from the Oracle grammar's terms.
+"""Timeline (issue 6): the meaning the stepper reads from the Oracle grammar's terms
+(mtgkb/rules/meaning.lp).
 
 These pin the contract between docs/oracle-meaning.md and mtgkb/timeline.py: the seed
 cards' triggered abilities must be read, and anything else must be `unread` (so that a
@@ -9,9 +10,20 @@ from __future__ import annotations
 import pytest
 from clingo import Function, Number, String
 
+from mtgkb import facts, mana
+from mtgkb.coverage import derive_from_facts
 from mtgkb.parser.card_ast import Ability
 from mtgkb.parser.terms import fn
-from mtgkb.timeline_meaning import ability_facts
+
+TL = frozenset({"tl_on", "tl_on_type", "tl_if", "tl_eff", "tl_target_spec", "tl_token_desc", "tl_eff_except",
+                "tl_cost", "tl_repl", "tl_enters_with_x", "tl_enters_with_n", "tl_as_face_up", "tl_unread"})
+
+
+def ability_facts(A, ab: Ability) -> list:
+    """What mtgkb/rules/meaning.lp derives about one ability A (its tl_* facts)."""
+    fs = [facts.atom("printed", String("F"), Function("ability", [A]))]
+    fs += facts.ability_facts(A, ab) + mana.ability_mana_facts(A, ab)
+    return sorted(derive_from_facts(fs, TL), key=str)
 
 
 def meaning(db_face, i: int) -> set[str]:

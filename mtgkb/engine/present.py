@@ -32,7 +32,8 @@ def effect_text(eff: Symbol) -> str:
 
 
 SBA_TEXT = {"704.5f": "has toughness 0 or less and is put into its owner's graveyard",
-             "704.5j": "is put into its owner's graveyard by the legend rule"}
+             "704.5j": "is put into its owner's graveyard by the legend rule",
+             "704.5m": "is an Aura attached illegally (or to nothing) and is put into its owner's graveyard"}
 
 
 def render(tr) -> list[dict]:

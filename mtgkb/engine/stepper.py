@@ -23,7 +23,6 @@ from .. import mana
 from ..facts import FactError, face_facts
 from ..program import program_text
 from ..symbols import atom, obj, sym
-from ..timeline_meaning import face_timeline_facts
 from .actions import Actions
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
@@ -58,7 +57,6 @@ class Stepper(Actions, Resolution):
             ff = []
             for f in self.faces.values():
                 ff += face_facts(f)
-            ff += face_timeline_facts(self.faces)
             ff += mana.face_mana_facts(self.faces)
             self._face_facts = ff
         return self.reference + self._face_facts

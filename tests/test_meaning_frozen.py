@@ -1,13 +1,7 @@
-"""The timeline meaning of card abilities (issue 6): Oracle meaning terms -> facts.
-
-Reads the terms of the Oracle grammar (docs/oracle-meaning.md) for triggered, activated
-and spell abilities and states them as facts of rules.lp's timeline section: what an
-ability triggers on (`tl_on/2`, `tl_on_type/2`), its intervening "if" (`tl_if/2`, 603.4),
-what it does (`tl_eff/2`, `tl_target_spec/2`, `tl_token_desc/2`, `tl_eff_except/2`), the
-costs the timeline pays (`tl_cost/2`) and the replacements it applies (`tl_repl/2`,
-`tl_enters_with_x/2`, `tl_enters_with_n/3`).  Only shapes read here become facts; any
-other understood text is `tl_eff(A, unread)` / `tl_unread(A, Kind)`, so rules.lp leaves
-what depends on it undetermined.  The rules decisions themselves are all in rules.lp.
+"""A frozen copy of mtgkb/timeline_meaning.py as it was before card meaning moved into
+mtgkb/rules/meaning.lp: the Python reader of the Oracle terms (sets of term names, shape by
+shape matchers).  Kept only as the reference of tests/test_meaning_rules.py, which compares
+what it produced with what meaning.lp derives.  No tests here; do not extend it.
 """
 
 from __future__ import annotations
@@ -19,7 +13,7 @@ from clingo import Function, Number, String, Symbol
 from mtgkb.parser.card_ast import Ability, CardFace
 from mtgkb.parser.terms import Fn, Term
 
-from .symbols import atom
+from mtgkb.symbols import atom
 
 # ----------------------------------------------------------------------------- meaning of abilities
 
