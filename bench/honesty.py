@@ -27,8 +27,12 @@ per-ruling wall-clock limit.  Each claim is settled (holds/fails), undetermined 
 Whether the card's abilities are read comes from `mtgkb parse --json` (run in-process on
 a JSON Lines file of the sampled cards): the `applied` key of an ability when the engine
 reports it, else `understood`; the summary says which (`reading`).  A claim is *settled on
-unread text* when it is settled while the card under test has any ability that is not
-read (conservative: any unread ability of that card counts).  An honest engine has 0.
+unread text* when it is settled while the card under test has an ability that is not read
+and could change it (`could_influence`: every unread spell, triggered, static, replacement
+or unparsed line; not an activated or mana ability, which no ruling here activates, nor a
+keyword line of only combat, damage, timing or activated keywords, which no claim here asks
+about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted).  An
+honest engine has 0.
 
 Prints one JSON document (schema mtgkb.honesty/1).  Exit status 0 whatever the figures.
 The sampler (`candidates`, `write_ruling`, `sample`) and the runner (`run_card`) are
@@ -383,6 +387,40 @@ def _check(session, text: str, limit: float):
     return [(c.text, c.verdict, c.message) for c in rr.claims], rr.error
 
 
+# Keywords whose whole meaning bears on combat, damage, timing or an activation: the claims
+# written here ask about none of them and no ruling here attacks, deals damage or activates.
+_INERT_KEYWORDS = {
+    "flying", "reach", "trample", "menace", "vigilance", "first strike", "double strike", "defender",
+    "deathtouch", "lifelink", "haste", "flash", "horsemanship", "shadow", "fear", "intimidate", "skulk",
+    "flanking", "banding", "infect", "wither", "indestructible", "prowess",
+}
+_ACTIVATED_KEYWORDS = ("equip", "cycling", "ninjutsu", "unearth", "reinforce", "transmute", "channel",
+                       "forecast", "scavenge", "embalm", "eternalize", "outlast", "level up", "fortify",
+                       "reconfigure", "boast", "crew", "landcycling", "typecycling")
+
+
+_TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
+
+
+def could_influence(ability: dict, targets: bool = True) -> bool:
+    """Whether an ability of the card under test could change a claim of its ruling: it acts
+    without being activated (a spell's text, a trigger, a static or replacement ability, a
+    line nobody read); activated and mana abilities are never activated in these rulings,
+    and a keyword line of only combat, damage, timing or activated keywords changes nothing
+    they ask."""
+    kind = ability["kind"]
+    if kind in ("activated", "mana", "loyalty"):
+        return False
+    if kind == "keyword":
+        text = re.sub(r"\s*\([^()]*\)", "", ability["text"]).strip().lower()
+        parts = [p.strip() for p in re.split(r",|;", text) if p.strip()]
+        # protection, hexproof, shroud and ward bear on targets (and combat, damage, attaching):
+        # inert in a ruling in which nothing is targeted
+        return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS)
+                       or (not targets and p.startswith(_TARGETING_KEYWORDS)) for p in parts)
+    return True
+
+
 def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0) -> dict:
     """Run one card's ruling; the per-card record."""
     res, err = _check(session, ruling.text, limit)
@@ -390,7 +428,10 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
     if ruling.without_resolve and err and "not on the stack" in err:
         res, err = _check(session, ruling.without_resolve, limit)  # it did not trigger
         used_resolve = False
-    unread = [a["text"] for a in abilities if not a["read"]]
+    targets = any("target" in a["text"].lower() for a in abilities) or "targeting" in ruling.text \
+        or "choosing" in ruling.text
+    unread = [a["text"] for a in abilities if not a["read"] and could_influence(a, targets)]
+    unread_all = [a["text"] for a in abilities if not a["read"]]
     verdicts = {}
     claims = []
     if res is None:  # time limit: nothing settled
@@ -405,7 +446,7 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
     return {
         "card": ruling.card, "kind": ruling.kind, "verdicts": verdicts, "error": err,
         "timeout": res is None, "resolved_trigger": used_resolve if ruling.kind == "creature" else None,
-        "unread": unread, "reading": sorted({a["key"] for a in abilities}) or ["understood"],
+        "unread": unread, "unread_inert": [t for t in unread_all if t not in unread], "reading": sorted({a["key"] for a in abilities}) or ["understood"],
         "settled_on_unread": settled if unread else [], "notes": ruling.notes, "claims": claims,
     }
 

@@ -34,11 +34,13 @@ import time
 from collections import Counter
 from typing import Iterable
 
-from clingo import Control, Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.card_ast import Ability, Card, CardFace
 
 from . import facts, mana, paths
+from .program import ground_all, load, new_control
+from .reference import reference_facts
 
 SCHEMA = "mtgkb.coverage/1"
 
@@ -186,7 +188,7 @@ def derive(faces: Iterable[CardFace], names: frozenset[str], *, chunk: int = CHU
     {"chunks", "timed_out_chunks", "seconds"}.  Faces are grounded in fixed chunks in the
     order given, so the result is deterministic."""
     program = program if program is not None else paths.rules_text()
-    reference = facts.reference_facts()
+    reference = reference_facts()
     faces = list(faces)
     out: set[Symbol] = set()
     stats = {"chunks": 0, "timed_out_chunks": 0}
@@ -221,16 +223,16 @@ def derive_from_facts(fs: list[Symbol], names: frozenset[str], *, timeout: float
     """The atoms named `names` the whole program derives from the facts `fs` (the reference
     facts are added); None when the solve runs out of time."""
     program = program if program is not None else paths.rules_text()
-    return _solve(program, facts.reference_facts() + list(fs), names, timeout)
+    return _solve(program, reference_facts() + list(fs), names, timeout)
 
 
 def _solve(program: str, fs: list[Symbol], names: frozenset[str], timeout: float) -> set[Symbol] | None:
-    ctl = Control(["--warn=none", "-t1"], logger=lambda code, msg: None)
-    ctl.add("base", [], program)
+    ctl = new_control(["--warn=none", "-t1"])
+    load(ctl, program)
     with ctl.backend() as b:
         for f in fs:
             b.add_rule([b.add_atom(f)])
-    ctl.ground([("base", [])])
+    ground_all(ctl)
     found: set[Symbol] = set()
 
     def on_model(m) -> bool:

@@ -142,11 +142,13 @@ def exception_facts(A: Symbol, effects) -> list[Symbol]:
 # ----------------------------------------------------------------------------- scenarios
 
 class FactError(Exception):
-    """A scenario that names something the knowledge base does not have."""
+    """Bad input in a scenario: a name the knowledge base does not have, or a choice that
+    nothing in the rules asks for (what was expected is said in `expected`)."""
 
-    def __init__(self, message: str, pos) -> None:
+    def __init__(self, message: str, pos, expected: tuple = ("a card of the database or of a card block",)) -> None:
         super().__init__(message)
         self.pos = pos
+        self.expected = expected
 
 
 @dataclass

@@ -64,11 +64,23 @@ def test_protection_leaves_the_choice_of_target_unsettled(tmp_path):
 @pytest.mark.parametrize("given,rule", [
     ("Alice controls Forest.\nAlice casts Might of Oaks.", "601.2c"),
     ("Alice controls Forest.\nAlice controls Grizzly Bears.\nAlice casts Might of Oaks targeting Forest.", "601.2c"),
-    ("Alice controls Grizzly Bears.\nAlice casts Hill Giant.\nHill Giant resolves, choosing Grizzly Bears.", "608.2"),
-    ("Alice controls Forest.\nAlice casts Clone.\nClone resolves, choosing Forest.", "707.5"),
+    ("Alice controls Forest.\nVulshok Heartstoker enters under Alice's control.\n"
+     "Vulshok Heartstoker's triggered ability resolves, choosing Forest.", "603.3d"),
     ("Alice controls Grizzly Bears.\nGrizzly Bears dies.\n"
      "Clone enters under Alice's control as a copy of Grizzly Bears.", "707.5"),
 ])
 def test_what_the_rules_do_not_allow_is_an_error_naming_the_rule(tmp_path, given, rule):
     r = _check(tmp_path, given, "Alice controls 0 permanents named Clone.")
     assert r.error is not None and rule in r.error, r.error
+
+
+@pytest.mark.parametrize("given,rule", [
+    ("Alice controls Grizzly Bears.\nAlice casts Hill Giant.\nHill Giant resolves, choosing Grizzly Bears.", "608.2"),
+    ("Alice controls Forest.\nAlice casts Clone.\nClone resolves, choosing Forest.", "707.5"),
+])
+def test_a_choice_the_rules_do_not_ask_for_is_bad_input(tmp_path, given, rule):
+    f = tmp_path / "s.mtg"
+    f.write_text('ruling "s"\n  given:\n' + "".join(f"    {g}\n" for g in given.splitlines())
+                 + "  expect:\n    Alice controls 0 permanents named Clone.\n", encoding="utf-8")
+    report, errors = check_paths([str(f)])
+    assert len(errors) == 1 and rule in str(errors[0]) and errors[0].line == len(given.splitlines()) + 2

@@ -23,9 +23,10 @@ class Unsettled(Bound):
 
 
 class ScenarioError(Exception):
-    def __init__(self, message: str, sentence: Sentence | None = None) -> None:
+    def __init__(self, message: str, sentence: Sentence | None = None, violations: tuple = ()) -> None:
         super().__init__(message)
         self.sentence = sentence
+        self.violations = violations   # names of the rules' violations (violated/2), if known
 
 
 @dataclass

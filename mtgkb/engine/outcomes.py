@@ -127,8 +127,7 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
         tr = evaluate(block, find, session.reference, session.solver, characteristics=characteristics)
     except FactError as e:  # bad input, as Session.encode reports it
         pos = e.pos or block.pos
-        raise ParseError(str(e), pos.file, pos.line, pos.column,
-                         expected=("a card of the database or of a card block",)) from None
+        raise ParseError(str(e), pos.file, pos.line, pos.column, expected=e.expected) from None
     except ScenarioError as e:
         pos = e.sentence.pos if e.sentence is not None else block.pos
         rr.error = f"{pos.file}:{pos.line}:{pos.column}: the scenario is impossible ({e})"

@@ -7,6 +7,7 @@ from clingo import Function, Number, String
 
 from mtgkb.parser.scenario_ast import Sentence
 
+from ..facts import FactError
 from ..symbols import atom, obj
 from .ask import Bound, ScenarioError, Unsettled, pick
 from .present import effect_text
@@ -53,7 +54,14 @@ class Resolution:
                 done.append(b)
                 continue
             top = b.stack[-1]
-            work += self.resolve_top(b, top, a if top.id == target.id else None)
+            try:
+                work += self.resolve_top(b, top, a if top.id == target.id else None)
+            except ScenarioError as e:
+                if {"choice_not_asked", "cannot_copy"} & set(e.violations):
+                    # bad input: the sentence names a choice the rules do not ask for here
+                    raise FactError(str(e), s.pos, expected=("a choice the resolving spell or ability asks "
+                                                              "for (608.2, 707.5)",)) from None
+                raise
             if len(work) + len(done) > self.ask.limit:
                 raise Bound(f"more than {self.ask.limit} outcomes")
         return done
@@ -63,7 +71,9 @@ class Resolution:
         models = self.ask(facts)
         self._note_sba(st, models)
         if not models:
-            raise ScenarioError(self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says"))
+            raise self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says")
+        if all(pick(m, "tl_other_branch") for m in models):
+            return []  # 603.3d: this outcome chose another target than the scenario names
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st

@@ -72,6 +72,10 @@ class Stepper(Actions, Resolution):
             for st in branches:
                 nxt += self.apply(st, s)
             nxt = self._distinct(nxt)
+            if not nxt:
+                # CR 603.3d: the choice the sentence names was made in no outcome
+                raise ScenarioError(f"{s.text!r}: no outcome is as the sentence says (the target it names "
+                                    f"was chosen in none, 603.3d)", s)
             if len(nxt) > self.ask.limit:
                 raise Bound(f"more than {self.ask.limit} outcomes")
             if time.perf_counter() > self.deadline:
@@ -84,8 +88,9 @@ class Stepper(Actions, Resolution):
             raise Bound(f"more than {self.ask.limit} outcomes")
         return branches
 
-    def _why_impossible(self, st: State, facts: list[Symbol], what: str) -> str:
-        """The rules an impossible step breaks (violated/2, asked again with `relax`), in words."""
+    def _why_impossible(self, st: State, facts: list[Symbol], what: str) -> ScenarioError:
+        """The error of an impossible step: the rules it breaks (violated/2, asked again with
+        `relax`), in words."""
         relaxed = self.ask(facts, relax=True)
 
         def words(v: Symbol) -> str:
@@ -99,9 +104,10 @@ class Stepper(Actions, Resolution):
             args = ", ".join(words(a) for a in v.arguments)
             return v.name.replace("_", " ") + (f" ({args})" if args else "")
 
-        why = sorted({f"{words(v.arguments[1])} (CR {v.arguments[0].string})" for m in relaxed[:1]
-                      for v in pick(m, "violated")})
-        return f"{what}: " + ("; ".join(why) if why else "no outcome")
+        found = [v for m in relaxed[:1] for v in pick(m, "violated")]
+        why = sorted({f"{words(v.arguments[1])} (CR {v.arguments[0].string})" for v in found})
+        names = tuple(sorted({v.arguments[1].name for v in found if v.arguments[1].type == clingo.SymbolType.Function}))
+        return ScenarioError(f"{what}: " + ("; ".join(why) if why else "no outcome"), violations=names)
 
     def _distinct(self, branches: list[State]) -> list[State]:
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
@@ -242,7 +248,7 @@ class Stepper(Actions, Resolution):
         models = self.ask(facts)
         self._note_sba(st, models)
         if not models:
-            raise ScenarioError(self._why_impossible(st, facts, "the event is impossible under the rules"))
+            raise self._why_impossible(st, facts, "the event is impossible under the rules")
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
