@@ -202,7 +202,7 @@ def case_could_produce(n: int, seed: int, runs: int) -> dict:
     from mana_support import CARDS
 
     from mtgkb.engine.outcomes import encode_block
-from mtgkb.reference import reference_facts
+    from mtgkb.reference import reference_facts
     from mtgkb.parser.scenario import parse_scenario
     from mtgkb.solver import Solver
     from mtgkb.verdicts import claim_verdict

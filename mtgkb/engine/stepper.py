@@ -406,10 +406,13 @@ class Stepper(Actions, Resolution):
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
                 return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+            if ab.kind == "mana" and re.match(r"\s*(When|Whenever)\b", ab.text):
+                return "triggered"  # CR 605.1b: a triggered mana ability is a triggered ability
             return ab.kind
+        # CR 605.1a, 606.3: mana abilities with a cost and loyalty abilities are activated abilities
         cands = [i for i, ab in enumerate(face.abilities, 1)
                  if (kind == "any" and kind_of(ab) != "keyword") or kind_of(ab) == kind
-                 or (kind == "activated" and kind_of(ab) == "mana")]
+                 or (kind == "activated" and kind_of(ab) in ("mana", "loyalty"))]
         if n == 0 and len(cands) >= 1 and (len(cands) == 1 or kind != "any"):
             n = 1
         if not (1 <= n <= len(cands)):
