@@ -98,6 +98,18 @@ def guess_event(text: str) -> str | None:
     return next((k for rx, k in _EVENT_HINTS if rx.search(t)), "any")
 
 
+def ability_signature(ab: Ability) -> Symbol:
+    """What an understood ability means, as one term: its costs, trigger, condition, effects
+    and riders (a spell's text and a static ability's are both "plain": which one a line is
+    depends on its card's types).  Two wordings with one meaning have one signature."""
+    kind = "plain" if ab.kind in ("spell", "static") else ab.kind
+    none = Function("none")
+    return Function("sig", [Function(kind), Function("", [sym(c) for c in ab.costs]),
+                            sym(ab.trigger) if ab.trigger is not None else none,
+                            sym(ab.condition) if ab.condition is not None else none,
+                            Function("", [sym(e) for e in ab.effects]), Function("", [sym(r) for r in ab.riders])])
+
+
 def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
     out = [atom("ability_kind", A, Function(ab.kind)), atom("ability_text", A, String(ab.text))]
     hint = guess_event(ab.text)
@@ -116,6 +128,7 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
         out.append(atom("ability_trigger", A, sym(ab.trigger)))
     if ab.condition is not None:
         out.append(atom("ability_condition", A, sym(ab.condition)))
+    out.append(atom("ability_sig", A, ability_signature(ab)))
     out += exception_facts(A, ab.effects)
     return out
 

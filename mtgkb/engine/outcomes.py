@@ -8,11 +8,12 @@ from dataclasses import dataclass, field, replace
 from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.errors import ParseError
+from mtgkb.parser.oracle import parse_ability_line
 from mtgkb.parser.scenario_ast import Block, Claim
 from mtgkb.parser.terms import Fn, Term
 
 from .. import mana
-from ..facts import Encoded, FactError
+from ..facts import Encoded, FactError, ability_signature
 from ..reference import reference_facts
 from ..results import ClaimResult
 from ..solver import DEFAULT_TIMEOUT, SolveResult, Solver
@@ -44,6 +45,16 @@ def _claim_terms(q: Term, st: State, stepper: Stepper, about: set) -> Symbol:
             return Function("tl_triggered", [r.arguments[0], r.arguments[1]])
         if q.name == "tl_token_copy":
             return Function("tl_token_copy", [String(q.args[0]), String(q.args[1].args[0])])
+        if q.name == "ability_text" and len(q.args) == 2 and isinstance(q.args[0], Fn) and q.args[0].name == "h":
+            # a quoted ability matches by meaning: the quoted line read as a line of the object's card
+            O = _claim_terms(q.args[0], st, stepper, about)
+            card = stepper._card_of(st, resolve_handle(st, q.args[0].args[0]))
+            ab = parse_ability_line(q.args[1], card)
+            if not ab.understood and not q.args[1].rstrip().endswith("."):
+                ab = parse_ability_line(q.args[1].rstrip() + ".", card)  # a sentence quoted without its period
+            if ab.understood:
+                return Function("ability_like", [O, String(q.args[1]), ability_signature(ab)])
+            return Function("ability_text", [O, String(q.args[1])])
         return Function(q.name, [_claim_terms(a, st, stepper, about) for a in q.args])
     return sym(q)
 
