@@ -100,14 +100,7 @@ def evaluate(block: Block, find_face, reference: list[Symbol], solver: Solver, *
     handles: dict = {}
     ids = [(c, Number(i)) for i, c in enumerate(claims, 1)]
     for st in branches:
-        facts = stepper.facts(st) + log_facts(st)
-        for c, Id in ids:
-            about: set = set()
-            for q in c.queries:
-                facts.append(atom("claim", Id, _claim_terms(q, st, stepper, about)))
-            for O in sorted(about):
-                facts.append(atom("claim_about", Id, O))
-        facts += mana.block_facts(facts, stepper.faces)
+        facts = encode_state(stepper, st, ids).facts
         res = solver.solve(facts, characteristics=characteristics)
         msgs += res.messages
         handles.update({obj(o.id): o.handle for o in st.objects.values()})
