@@ -14,10 +14,12 @@ Ctrl-C: the workers ignore SIGINT; the parent terminates the pool and re-raises.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import multiprocessing
 import os
 import signal
+import threading
 
 from mtgkb.parser.errors import ParseError
 
@@ -74,16 +76,31 @@ def check(kb, paths: list[str], jobs: int) -> tuple[CheckReport, list[ParseError
 def run_tasks(tasks: list[tuple[str, str, int]], *, jobs: int, timeout: float) -> list[tuple[str, dict]]:
     """Each task (path, display name, block index) in a worker; the answers in task order."""
     ctx = multiprocessing.get_context(CONTEXT)
-    pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(timeout,))
+    pool = None
     try:
+        with _sigint_ignored():   # the workers start with SIGINT ignored (inherited across exec)
+            pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(timeout,))
         out = list(pool.imap(_run_task, tasks, chunksize=1))
     except BaseException:   # KeyboardInterrupt included: stop the workers now
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
         raise
     pool.close()
     pool.join()
     return out
+
+
+@contextlib.contextmanager
+def _sigint_ignored():
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old if old is not None else signal.default_int_handler)
 
 
 # ----------------------------------------------------------------------------- in the worker
