@@ -6,7 +6,7 @@
 Each run is a fresh interpreter (`python -m mtgkb.cli check --format json ...`), the
 runs of the two settings alternate (1, N, 1, N, ...) so that a change of load on the
 machine falls on both, and every run's output must be the same bytes as the first.
-Prints JSON: each run's wall seconds, the medians, the ratio median(N) / median(1)
+Progress (each run's time) goes to stderr as it happens.  Prints JSON: each run's wall seconds, the medians, the ratio median(N) / median(1)
 (the target is at most 0.6 for N = 2 on 2 cores), the core count and the load average
 before and after (a busy machine makes the ratio worse than it is on an idle one).
 """
@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             codes.add(rc)
             times[jobs].append(round(dt, 3))
+            print(f"--jobs {jobs}: {dt:.2f} s (load {os.getloadavg()[0]:.2f})", file=sys.stderr, flush=True)
     m1, mn = statistics.median(times[1]), statistics.median(times[a.jobs])
     print(json.dumps({
         "benchmark": "check --jobs",
