@@ -90,7 +90,7 @@ def test_ctrl_c_stops_the_workers(tmp_path):
     p = subprocess.Popen([sys.executable, "-m", "mtgkb.cli", "check", "--jobs", "2"], cwd=tmp_path,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300
         kids: set[int] = set()
         while time.monotonic() < deadline and len(kids) < 2 and p.poll() is None:
             time.sleep(0.5)
