@@ -66,7 +66,8 @@ class Session:
 
 def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: Session | None = None,
                 explain=None) -> tuple[CheckReport, list[ParseError]]:
-    """Check every block of every file.  Parse errors are returned, not raised."""
+    """Check every block of every file.  Parse errors are returned, not raised.
+    (`mtgkb.parallel` runs the same per-block step, `check_block`, in worker processes.)"""
     session = session or Session(timeout=timeout)
     results: list[RulingResult] = []
     errors: list[ParseError] = []
@@ -79,15 +80,24 @@ def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: 
         for block in sf.blocks:
             if block.kind != "ruling":
                 continue
-            try:
-                rr, enc, res = session.evaluate(sf, block)
-            except ParseError as e:
-                errors.append(e)
-                continue
-            if explain is not None and enc is not None and res is not None:
-                explain(session, sf, block, enc, rr)
-            results.append(rr)
+            rr, err = check_block(session, sf, block, explain)
+            if err is not None:
+                errors.append(err)
+            else:
+                results.append(rr)
     return CheckReport(results), errors
+
+
+def check_block(session: Session, sf: ScenarioFile, block: Block, explain=None
+                ) -> tuple[RulingResult | None, ParseError | None]:
+    """One ruling block: its result, or the ParseError it raised (bad input)."""
+    try:
+        rr, enc, res = session.evaluate(sf, block)
+    except ParseError as e:
+        return None, e
+    if explain is not None and enc is not None and res is not None:
+        explain(session, sf, block, enc, rr)
+    return rr, None
 
 
 def _display(path: str) -> str:

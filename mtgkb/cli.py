@@ -72,8 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="same as --format json")
     c.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
-    c.add_argument("--jobs", type=_jobs, default=1, metavar="N",
-                   help=f"accepted for compatibility (1 to {JOBS_MAX}); checks run in order")
+    c.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                   help=f"check rulings in N worker processes (1 to {JOBS_MAX}; default: the number of cores; "
+                        "1: in this process); the output is the same for every N")
     c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
     c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output")
 
@@ -151,15 +152,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
+    from .parallel import check, default_jobs
     from .paths import embedded_rulings
 
     kb = KnowledgeBase(timeout=args.timeout)
+    jobs = default_jobs() if args.jobs is None else args.jobs
     fmt = "json" if args.json else args.format
     if args.paths:
-        report, errors = kb.check(args.paths)
+        report, errors = check(kb, args.paths, jobs)
     else:
         with embedded_rulings() as root:
-            report, errors = kb.check([str(root)])
+            report, errors = check(kb, [str(root)], jobs)
             for r in report.results:
                 r.file = _embedded_name(r.file)
     for e in errors:

@@ -39,14 +39,94 @@ def session():
     return Session()
 
 
-@pytest.fixture(scope="session")
-def kb_reports(session):
-    """`check_paths` over every file of kb/rulings, once per run: {file: (report, errors)}."""
-    from mtgkb.check import check_paths
+def run_main_captured(argv: list[str]) -> tuple[int, str, str]:
+    """`mtgkb.cli.main(argv)` in-process, outside any test: (exit code, stdout, stderr)."""
+    import contextlib
+    import io
+
+    from mtgkb.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            rc = main(list(argv))
+        except SystemExit as e:
+            rc = e.code
+    return rc, out.getvalue(), err.getvalue()
+
+
+def embedded_check_run(jobs: int, compute=None, paths: tuple[str, ...] = ()) -> dict:
+    """`mtgkb check --jobs N [PATHS]` (default: the embedded rulings), in-process, with the
+    rulings checked once: the first command computes (`compute(kb, paths, jobs)`, by default
+    what `cmd_check` calls), and the same command in the other formats renders that
+    computation again.  {"result": (report, errors), "text"|"json"|"junit": (rc, out, err)}."""
+    import copy
+    from unittest import mock
+
+    import mtgkb.parallel as par
+
+    compute = compute or par.check
+    memo = {}
+
+    def once(kb, paths, jobs_):
+        if "result" not in memo:
+            memo["result"] = compute(kb, paths, jobs_)
+        report, errors = memo["result"]
+        return copy.deepcopy(report), list(errors)
 
     out = {}
+    with mock.patch.object(par, "check", once):
+        for fmt in ("json", "text", "junit"):
+            out[fmt] = run_main_captured(["check", "--jobs", str(jobs), "--format", fmt, *paths])
+    from mtgkb.cli import _embedded_name
+
+    report, errors = once(None, None, None)
+    for r in report.results if not paths else ():   # file names as printed: kb/rulings/...
+        r.file = _embedded_name(r.file)
+    out["result"] = (report, errors)
+    return out
+
+
+@pytest.fixture(scope="session")
+def embedded_check(session):
+    """The whole embedded check, once per test run (in-process, `--jobs 1`, on the shared
+    `session`): its (report, errors), the output of `mtgkb check` in each format, and the
+    clingo messages of each ruling's solves ({(file, line): (solved, error, messages)})."""
+    from mtgkb.check import check_paths
+    from mtgkb.sources import expand_paths
+
+    messages = {}
+    real = session.evaluate
+
+    def evaluate(sf, block, **kw):
+        rr, enc, res = real(sf, block, **kw)
+        key = (Path(sf.path).resolve().relative_to(REPO).as_posix(), block.pos.line)
+        messages[key] = (res is not None, rr.error, list(res.messages) if res is not None else None)
+        return rr, enc, res
+
+    def compute(kb, paths, jobs):   # what kb.check(paths) does, on the shared session
+        return check_paths(expand_paths(paths), session=session, explain=kb._explain_failures)
+
+    session.evaluate = evaluate
+    try:
+        out = embedded_check_run(1, compute)
+    finally:
+        del session.evaluate
+    out["messages"] = messages
+    return out
+
+
+@pytest.fixture(scope="session")
+def kb_reports(embedded_check):
+    """The embedded check's results by file of kb/rulings: {file: (report, errors)}."""
+    from mtgkb.results import CheckReport
+
+    report, errors = embedded_check["result"]
+    out = {}
     for path in sorted(RULINGS_DIR.rglob("*.mtg")):
-        out[path.relative_to(REPO).as_posix()] = check_paths([str(path)], session=session)
+        f = path.relative_to(REPO).as_posix()
+        out[f] = (CheckReport([r for r in report.results if r.file == f]),
+                  [e for e in errors if Path(e.file).resolve() == path.resolve()])
     return out
 
 

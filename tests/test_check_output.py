@@ -44,15 +44,9 @@ def assert_check_document(doc: dict) -> None:
 
 
 @pytest.fixture(scope="module")
-def embedded_json():
-    from mtgkb.cli import main
-    import contextlib
-    import io
-
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
-        rc = main(["check", "--format", "json"])
-    return rc, buf.getvalue()
+def embedded_json(embedded_check):
+    rc, out, err = embedded_check["json"]   # `mtgkb check --format json`, run once per test session
+    return rc, out
 
 
 def test_check_json_on_the_embedded_rulings(embedded_json):
@@ -121,8 +115,8 @@ def test_junit_is_well_formed(cli, tmp_path):
     assert all(c.get("classname") for c in cases)
 
 
-def test_junit_on_the_embedded_rulings(cli):
-    rc, out, err = cli("check", "--format", "junit")
+def test_junit_on_the_embedded_rulings(embedded_check):
+    rc, out, err = embedded_check["junit"]   # `mtgkb check --format junit`, from the shared check
     root = _junit_root(out)
     assert int(root.get("tests")) == len(root.findall("testcase")) >= 5
 

@@ -1,0 +1,117 @@
+"""`mtgkb check --jobs N`: rulings checked in worker processes print the same bytes,
+in the same order, as `--jobs 1` (text, JSON, JUnit; parse errors included), and
+Ctrl-C stops the workers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import DATA, REPO, embedded_check_run, run_main_captured
+
+FORMATS = ("text", "json", "junit")
+
+
+@pytest.fixture(scope="session")
+def embedded_check_jobs2():
+    """The embedded check once with `--jobs 2` (worker processes), rendered in each format."""
+    return embedded_check_run(2)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_jobs_2_prints_what_jobs_1_prints_on_the_embedded_rulings(embedded_check, embedded_check_jobs2, fmt):
+    one, two = embedded_check[fmt], embedded_check_jobs2[fmt]
+    assert two[0] == one[0] == 0
+    assert two[1] == one[1]
+    assert two[2] == one[2] == ""
+
+
+# Parse errors of whole files (bad_*), an error found while evaluating a block (an unknown
+# card), failing and undetermined rulings, and a hostile file, in one command.
+MIXED = [str(DATA / n) for n in ("verdicts.mtg", "bad_sentence.mtg", "undetermined.mtg", "bad_unknown_card.mtg",
+                                 "hostile.mtg", "bad_cites.mtg", "bad_unknown_handle.mtg")] + \
+        [str(REPO / "kb" / "rulings" / "foundation.mtg")]
+
+
+@pytest.fixture(scope="module")
+def mixed_runs():
+    """`mtgkb check --jobs 1` and `--jobs 2` on MIXED, each computed once, in each format."""
+    return embedded_check_run(1, paths=tuple(MIXED)), embedded_check_run(2, paths=tuple(MIXED))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_jobs_2_reports_parse_errors_as_jobs_1(mixed_runs, fmt):
+    one, two = mixed_runs[0][fmt], mixed_runs[1][fmt]
+    assert one[0] == 2 and one[2].count("error:") >= 4
+    assert two == one
+
+
+def test_default_jobs_is_the_number_of_cores():
+    from mtgkb.cli import build_parser
+    from mtgkb.parallel import default_jobs
+
+    assert build_parser().parse_args(["check"]).jobs is None   # cmd_check: None -> default_jobs()
+    assert default_jobs() == max(1, os.cpu_count() or 1)
+
+
+def test_results_cross_processes_as_plain_data():
+    from mtgkb.parallel import _ruling_result
+    import dataclasses
+
+    from mtgkb.results import ClaimResult, RulingResult
+
+    rr = RulingResult(title="t", about=None, cites=["1.1"], file="f.mtg", line=3,
+                      claims=[ClaimResult("X is 1/1.", 4, "fails", "no", ["because"])], stats={"solves": 2})
+    assert _ruling_result(dataclasses.asdict(rr)) == rr
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.add(int(d))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_stops_the_workers(tmp_path):
+    """SIGINT to the process group (what a terminal's Ctrl-C sends) while workers run:
+    exit code 130, no traceback, and no worker left running."""
+    p = subprocess.Popen([sys.executable, "-m", "mtgkb.cli", "check", "--jobs", "2"], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        kids: set[int] = set()
+        while time.monotonic() < deadline and len(kids) < 2 and p.poll() is None:
+            time.sleep(0.5)
+            kids = _children(p.pid)
+        assert len(kids) >= 2, "the workers did not start"
+        time.sleep(3)   # the workers are checking rulings
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err
+    time.sleep(0.5)
+    assert [k for k in kids if _running(k)] == []
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
