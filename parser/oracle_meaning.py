@@ -452,7 +452,9 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
 
     A duration at the end of a list scopes over every continuous verb phrase before it that
     has none of its own, back to the first "then" or one-shot verb:
-    `and(lasting(gets(pt(1,1)),D), lasting(gains(...),D))`.
+    `and(lasting(gets(pt(1,1)),D), lasting(gains(...),D))`.  "or" is a choice of one
+    (`choice(V1, V2, …)`); a "," takes the join of the next non-"," join ("A, B, or C" is a
+    choice of three, "A, B, and C" all three); "then" joins like "and", in order.
     """
     vs = list(vs)
     for i in range(len(vs) - 1, 0, -1):
@@ -464,7 +466,18 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
         while j >= 0 and joins[j] != "then" and _continuous(vs[j]):
             vs[j] = fn("lasting", vs[j], dur)
             j -= 1
-    return vs[0] if len(vs) == 1 else fn("and", *vs)
+    resolved = list(joins)
+    for k in range(len(resolved) - 1, -1, -1):
+        if resolved[k] == ",":
+            resolved[k] = resolved[k + 1] if k + 1 < len(resolved) else "and"
+    alts: list[list[Term]] = [[vs[0]]]
+    for v, j in zip(vs[1:], resolved):
+        if j == "or":
+            alts.append([v])
+        else:
+            alts[-1].append(v)
+    parts = [a[0] if len(a) == 1 else fn("and", *a) for a in alts]
+    return parts[0] if len(parts) == 1 else fn("choice", *parts)
 
 
 def _pt(v: str) -> Fn:
