@@ -278,8 +278,21 @@ class _Meaning(Transformer):
                     return fn(adjs.args[0].name, noun)  # 301.5, 303.4: the attached-to object
         return fn("all_of", *c)
 
+    # ---- verb phrases joined (oracle.lark `vps`) ---------------------------------------
+    def vjoin_and(self, c):
+        return _Join("and")
+
+    def vjoin_comma(self, c):
+        return _Join(",")
+
+    def vjoin_or(self, c):
+        return _Join("or")
+
+    def vjoin_then(self, c):
+        return _Join("then")
+
     def vps(self, c):
-        return c[0] if len(c) == 1 else fn("and", *c)
+        return _join_vps([x for x in c if not isinstance(x, _Join)], [x.kind for x in c if isinstance(x, _Join)])
 
     def exceptions(self, c):
         return fn("except", *c)
@@ -413,6 +426,60 @@ class _Meaning(Transformer):
         return d
 
 
+class _Join:
+    """How two verb phrases of a `vps` are joined: "and", ",", "or", "then"."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+
+#: Verb phrases that state a continuous effect (611.2a): a duration that ends a list of them
+#: ("gets +1/+1 and gains vigilance until end of turn") is the duration of each.  A one-shot
+#: verb ("untap target creature and gain control of it until end of turn") ends the scope.
+_CONTINUOUS = {"gets", "gets_for_each", "gets_for_each_counter", "gets_x", "has", "gains", "loses",
+               "loses_all_abilities", "loses_other_card_types", "loses_other_types", "becomes", "base_pt",
+               "base_pt_equal", "base_pt_x", "switch_pt", "gain_control", "can", "blocks"}
+
+
+def _continuous(v: Term) -> bool:
+    return isinstance(v, Fn) and (v.name in _CONTINUOUS or v.name.startswith("cant") or v.name.startswith("can_"))
+
+
+def _join_vps(vs: list[Term], joins: list[str]) -> Term:
+    """Verb phrases of one subject and their joins -> one term.
+
+    A duration at the end of a list scopes over every continuous verb phrase before it that
+    has none of its own, back to the first "then" or one-shot verb:
+    `and(lasting(gets(pt(1,1)),D), lasting(gains(...),D))`.  "or" is a choice of one
+    (`choice(V1, V2, …)`); a "," takes the join of the next non-"," join ("A, B, or C" is a
+    choice of three, "A, B, and C" all three); "then" joins like "and", in order.
+    """
+    vs = list(vs)
+    for i in range(len(vs) - 1, 0, -1):
+        v = vs[i]
+        if not (isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2):
+            continue
+        dur = v.args[1]
+        j = i - 1
+        while j >= 0 and joins[j] != "then" and _continuous(vs[j]):
+            vs[j] = fn("lasting", vs[j], dur)
+            j -= 1
+    resolved = list(joins)
+    for k in range(len(resolved) - 1, -1, -1):
+        if resolved[k] == ",":
+            resolved[k] = resolved[k + 1] if k + 1 < len(resolved) else "and"
+    alts: list[list[Term]] = [[vs[0]]]
+    for v, j in zip(vs[1:], resolved):
+        if j == "or":
+            alts.append([v])
+        else:
+            alts[-1].append(v)
+    parts = [a[0] if len(a) == 1 else fn("and", *a) for a in alts]
+    return parts[0] if len(parts) == 1 else fn("choice", *parts)
+
+
 def _pt(v: str) -> Fn:
     p, _, t = v.partition("/")
 
@@ -474,6 +541,12 @@ def _characteristic(e: Term) -> Term:
     for v in vps:
         if e.name == "is":
             v = fn("is", v)
+        if len(vps) > 1 and isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2:
+            # a part of a list the duration ends: each change of it lasts that long (611.2a)
+            inner = _change(v.args[0])
+            if inner is not None:
+                changes.extend(fn("lasting", x, v.args[1]) for x in inner)
+                continue
         ch = _change(v)
         if ch is None:
             return e
