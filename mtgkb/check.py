@@ -100,6 +100,12 @@ def check_block(session: Session, sf: ScenarioFile, block: Block, explain=None
     return rr, None
 
 
+def display_name(path: str) -> str:
+    """How a checked file is named in results and errors (relative to the working
+    directory when it is below it)."""
+    return _display(path)
+
+
 def _display(path: str) -> str:
     try:
         rel = os.path.relpath(path)

@@ -37,14 +37,14 @@ def check(kb, paths: list[str], jobs: int) -> tuple[CheckReport, list[ParseError
     """What `kb.check(paths)` returns, with the ruling blocks run in `jobs` processes."""
     if jobs <= 1:
         return kb.check(paths)
-    from .check import _display
+    from .check import display_name
     from .sources import expand_paths
 
     files = expand_paths(paths)
     plan: list[tuple[str, ParseError | list[int]]] = []   # per file: its parse error, or its ruling blocks
     tasks: list[tuple[str, str, int]] = []
     for path in files:
-        display = _display(path)
+        display = display_name(path)
         try:
             sf = kb.session.load(path, display=display)
         except ParseError as e:
