@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass, field
 
 from clingo import Function, Symbol, SymbolType
@@ -16,7 +18,7 @@ from .engine.present import render
 from .facts import Encoded
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
-from .sources import expand_paths
+from .sources import scan_paths
 
 
 @dataclass
@@ -39,9 +41,21 @@ class KnowledgeBase:
         self.timeout = timeout
 
     # ------------------------------------------------------------------ check
-    def check(self, paths: list[str], *, explain_failures: bool = True) -> tuple[CheckReport, list[ParseError]]:
-        return check_paths(expand_paths(paths), session=self.session,
-                           explain=self._explain_failures if explain_failures else None)
+    def check(self, paths: list[str], *, explain_failures: bool = True,
+              strict: bool = False) -> tuple[CheckReport, list[ParseError]]:
+        """Check the rulings of `paths` (files and directories: a list, never a single
+        str).  A directory with no .mtg file or an unreadable subdirectory is a
+        warning (printed to stderr), an error of the result under `strict`."""
+        if isinstance(paths, (str, bytes, os.PathLike)):
+            raise TypeError(f"KnowledgeBase.check takes a list of paths, not a single {type(paths).__name__}: "
+                            f"write kb.check([{paths!r}])")
+        files, problems, bad_names = scan_paths(paths)
+        if not strict:
+            for p in problems:
+                print(str(p).replace(": error: ", ": warning: ", 1), file=sys.stderr)
+        report, errors = check_paths(files, session=self.session,
+                                     explain=self._explain_failures if explain_failures else None)
+        return report, bad_names + (problems if strict else []) + list(errors)
 
     def _explain_failures(self, session: Session, sf: ScenarioFile, block: Block, enc: Encoded,
                           rr: RulingResult) -> None:
@@ -74,6 +88,8 @@ class KnowledgeBase:
 
     # ------------------------------------------------------------------ show
     def show(self, path: str) -> list[dict]:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         sf = self.session.load(path)
         out = []
         for block in sf.blocks:
@@ -119,6 +135,10 @@ class KnowledgeBase:
 
     # ------------------------------------------------------------------ ask / why
     def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
+        if not isinstance(claim_text, str):
+            raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
         sf = self.session.load(path)
         blocks = sf.blocks
         if not blocks:

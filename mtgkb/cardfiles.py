@@ -15,16 +15,30 @@ import zlib
 
 from mtgkb.parser.card_ast import Card
 from mtgkb.parser.cardjson import card_from_json, iter_card_objects
-from mtgkb.parser.errors import ParseError
+from mtgkb.parser.errors import ParseError, check_numbers, split_lines
 from mtgkb.parser.frame import parse_card_text
 
 from .sources import decode_utf8, read_bytes
 
 _GZIP_MAGIC = b"\x1f\x8b"
+GZIP_MAX_BYTES = 128 * 1024 * 1024   # decompressed .gz content: at most 128 MiB
+
+
+def _gunzip(data: bytes, path: str, limit: int = GZIP_MAX_BYTES) -> bytes:
+    """Streamed decompression that stops past `limit` bytes (a gzip bomb is an error,
+    never a MemoryError)."""
+    import io
+
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
+        out = gz.read(limit + 1)
+    if len(out) > limit:
+        raise ParseError(f"the decompressed content is too large (more than {limit // (1024 * 1024)} MiB)",
+                         path, 1, 1, expected=(f"at most {limit // (1024 * 1024)} MiB of card data",))
+    return out
 
 
 def _json_error(e: json.JSONDecodeError, path: str, text: str, line_offset: int = 0) -> ParseError:
-    lines = text.splitlines()
+    lines = split_lines(text)
     src = lines[e.lineno - 1] if 0 < e.lineno <= len(lines) else None
     return ParseError(f"invalid JSON: {e.msg}", path, e.lineno + line_offset, e.colno,
                       expected=("a JSON value",), source_line=src)
@@ -32,7 +46,7 @@ def _json_error(e: json.JSONDecodeError, path: str, text: str, line_offset: int 
 
 def _from_jsonl(text: str, path: str) -> list[Card]:
     cards: list[Card] = []
-    for n, line in enumerate(text.splitlines(), start=1):
+    for n, line in enumerate(split_lines(text), start=1):
         if not line.strip():
             continue
         try:
@@ -47,7 +61,7 @@ def _from_jsonl(text: str, path: str) -> list[Card]:
             raise ParseError("this line holds no card object", path, n, 1,
                              expected=('an object with "name" and "type_line" or "type"',), source_line=line)
         for o in found:
-            cards.append(card_from_json(o, file=path, line=n))
+            cards.append(card_from_json(o, file=path, line=n, record=len(cards) + 1))
     return cards
 
 
@@ -63,7 +77,7 @@ def _from_json(text: str, path: str) -> list[Card]:
         raise ParseError("the JSON document holds no card objects", path, 1, 1,
                          expected=("a card object", "a list of card objects", 'MTGJSON {"data": ...}',
                                    'a Scryfall {"object": "list", "data": [...]}'))
-    return [card_from_json(o, file=path, line=1) for o in objs]
+    return [card_from_json(o, file=path, line=1, record=i) for i, o in enumerate(objs, start=1)]
 
 
 def load_cards(path: str) -> list[Card]:
@@ -71,7 +85,7 @@ def load_cards(path: str) -> list[Card]:
     data = read_bytes(path, "card file")
     if data[:2] == _GZIP_MAGIC:
         try:
-            data = gzip.decompress(data)
+            data = _gunzip(data, path)
         except (OSError, EOFError, zlib.error) as e:
             raise ParseError(f"broken gzip data: {e}", path, 1, 1, expected=("a complete gzip file",)) from None
         gz = True
@@ -86,6 +100,7 @@ def load_cards(path: str) -> list[Card]:
         return _from_jsonl(text, path)
     if lower.endswith(".json") or first in ("{", "["):
         return _from_json(text, path)
+    check_numbers(text, path)  # every number of the card text in range, at its line and column
     cards = parse_card_text(text, file=path)
     if not cards:
         raise ParseError("no card found", path, 1, 1, expected=("a card block: name line, type line, abilities",))

@@ -212,23 +212,37 @@ def _text_report(report) -> str:
     return "\n".join(lines)
 
 
-def _junit(report) -> str:
+def _junit(report, errors=()) -> str:
+    """JUnit XML: a test case per ruling; `errors` (ParseErrors of whole files) as
+    <error> cases.  Characters XML cannot carry are written as escapes (\\x1b)."""
     from xml.sax.saxutils import escape, quoteattr  # imported here: it pulls in urllib, http, email
+
+    from .results import xml_text
+
+    def attr(s) -> str:
+        return quoteattr(xml_text(str(s)))
+
+    def text(s) -> str:
+        return escape(xml_text(str(s)))
 
     s = report.summary()
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<testsuite name="mtgkb" tests="{s["rulings"]}" failures="{s["failed"]}" errors="{s["errors"]}" '
-           f'skipped="{s["undetermined"]}">']
+           f'<testsuite name="mtgkb" tests="{s["rulings"] + len(errors)}" failures="{s["failed"]}" '
+           f'errors="{s["errors"] + len(errors)}" skipped="{s["undetermined"]}">']
     for r in report.results:
-        out.append(f'  <testcase classname={quoteattr(r.file)} name={quoteattr(r.title)}>')
+        out.append(f'  <testcase classname={attr(r.file)} name={attr(r.title)}>')
         bad = [c for c in r.claims if c.verdict != "holds"]
-        body = escape("\n".join(f"line {c.line}: {c.text} -> {c.verdict}: {c.message or ''}" for c in bad))
+        body = text("\n".join(f"line {c.line}: {c.text} -> {c.verdict}: {c.message or ''}" for c in bad))
         if r.status == "failed":
             out.append(f'    <failure message="a claim does not hold">{body}</failure>')
         elif r.status == "error":
-            out.append(f'    <error message={quoteattr(r.error or "error")}>{body}</error>')
+            out.append(f'    <error message={attr(r.error or "error")}>{body}</error>')
         elif r.status == "undetermined":
             out.append(f'    <skipped message="undetermined">{body}</skipped>')
+        out.append("  </testcase>")
+    for e in errors:
+        out.append(f'  <testcase classname={attr(e.file)} name={attr(f"{e.file}:{e.line}:{e.column}")}>')
+        out.append(f'    <error message={attr(e.message)}>{text(str(e))}</error>')
         out.append("  </testcase>")
     out.append("</testsuite>")
     return "\n".join(out)

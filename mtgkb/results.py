@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+from mtgkb.parser.errors import printable
+
+__all__ = ["printable", "xml_text"]
+
+# Characters XML 1.0 does not allow at all (not even as &#...; references): C0
+# controls other than tab, LF and CR, lone surrogates, U+FFFE and U+FFFF.  Also
+# the other non-printable characters a terminal may act on (DEL, C1 controls).
+_XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(s: str) -> str:
+    """`s` with every character XML cannot carry (and DEL, C1 controls) written as an
+    escape such as \\x1b: safe for JUnit XML once XML-escaped as usual."""
+    return _XML_UNSAFE.sub(lambda m: printable(m.group(0)), s)
 
 VERDICTS = ("holds", "fails", "undetermined", "error")
 STATUSES = ("passed", "failed", "undetermined", "error")

@@ -17,7 +17,7 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 
 from .card_ast import Card
-from .errors import ParseError
+from .errors import ParseError, check_field, check_numbers, check_text, split_lines
 from .frame import parse_card_block
 from .oracle import lark_cache_file
 from .scenario_ast import Block, Claim, Pos, ScenarioFile, Sentence
@@ -70,7 +70,7 @@ def _strip_comment(s: str) -> str:
 
 def _lines(text: str) -> list[Line]:
     out = []
-    for i, raw in enumerate(text.splitlines(), start=1):
+    for i, raw in enumerate(split_lines(text), start=1):
         if "\t" in raw[: len(raw) - len(raw.lstrip())]:
             raw = raw.expandtabs(4)
         body = _strip_comment(raw)
@@ -108,6 +108,7 @@ def parse_scenario(text: str, *, file: str = "<scenario>",
                    known_names: Callable[[], Iterable[str]] | NameTable = lambda: ()) -> ScenarioFile:
     """Parse a whole .mtg file.  `known_names` gives the card names of the database
     (called once per file); names of card blocks and handles are added."""
+    check_text(text, file)  # control characters: an error at their position
     lines = _lines(text)
     if not lines:
         raise ParseError("the file holds no ruling, scenario or card block", file, 1, 1,
@@ -177,6 +178,11 @@ def _card_from_lines(head: Line, body: list[Line], file: str) -> Card:
     if not card_lines:
         raise ParseError("a card block needs the card's text on the following indented lines", file,
                          head.number, len(head.text) + 1, expected=("an indented name line",), source_line=head.text)
+    # numbers in range (language.md, "Numbers"), at their line and column
+    if rest:
+        check_numbers(rest, file, head.number, len(head.text) - len(rest))
+    for b in body:
+        check_numbers(b.text, file, b.number, b.indent)
     return parse_card_block("\n".join(card_lines), file=file, line=first)
 
 
@@ -335,6 +341,9 @@ def parse_claim(text: str, *, names: NameTable | Iterable[str] = (), handles: It
 
     `names` are the names sentences may use (the card database's name table, say),
     `handles` the objects the claim may refer to, `players` the players' names."""
+    if not isinstance(text, str):
+        raise TypeError(f"the claim must be a str, not {type(text).__name__}")
+    check_field(text, file, line, "the claim")
     table = names if isinstance(names, NameTable) else NameTable(names)
     ctx = _Context(table, set(players))
     handles = list(handles)

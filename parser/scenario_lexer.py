@@ -18,12 +18,16 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 from lark.lexer import PatternStr
 
-from .errors import ParseError
+from .errors import ParseError, number_error, too_large
 
 _WS = re.compile(r"[ \t]+")
 _HANDLE_SUFFIX = re.compile(r"\s*#\d+")
 _POSS = re.compile(r"(?:'s|’s|'|’)(?=\s|$|[.,])")
 _PLAYER = re.compile(r"[A-Z][a-z]+")
+_DIGITS = re.compile(r"\d+")
+_COUNTER_PT = re.compile(r"[+-](\d+)/[+-](\d+)")
+# n counters of kind +a/+b: n * max(a, b) at most this (a sum that cannot wrap)
+COUNTER_PRODUCT_MAX = 100_000_000
 
 
 def norm_apostrophes(s: str) -> str:
@@ -151,6 +155,7 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
         return ParseError(msg, file, line, column + at, expected=exp, source_line=" " * (column - 1) + text)
 
     capword_at = None   # where a capitalised word stood in place of a name
+    last_count = None   # the last NUMBER (a count before a counter kind)
 
     while True:
         m = _WS.match(text, pos)
@@ -210,6 +215,17 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
             if "NAME" in accepts and word[:1].isupper() and "PLAYER" not in accepts:
                 raise fail(f"unknown card or handle starting at {word!r}", pos, accepts)
             raise fail(f"unexpected {word!r}", pos, accepts)
+        if tok.type not in ("NAME", "PLAYER"):  # numbers in range (language.md, "Numbers")
+            for m in _DIGITS.finditer(tok.value):
+                if too_large(m.group(0)):
+                    raise number_error(m.group(0), file, line, column + pos + m.start(), " " * (column - 1) + text)
+            cm = _COUNTER_PT.fullmatch(tok.value) if tok.type == "COUNTER_KIND" else None
+            if cm and last_count is not None and last_count * max(int(cm.group(1)), int(cm.group(2))) > COUNTER_PRODUCT_MAX:
+                raise ParseError(f"{last_count:,} {tok.value} counters are out of range: the number of counters "
+                                 f"times their size is at most {COUNTER_PRODUCT_MAX:,}", file, line, column + pos,
+                                 expected=("fewer or smaller counters",), source_line=" " * (column - 1) + text)
+            if tok.type == "NUMBER":
+                last_count = int(tok.value)
         if tok.type == "CAPWORD" and "NAME" in accepts and capword_at is None:
             capword_at = pos
         try:
