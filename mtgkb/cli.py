@@ -159,7 +159,7 @@ def cmd_check(args) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     fmt = "json" if args.json else args.format
     if args.paths:
-        report, errors = check(kb, args.paths, jobs)
+        report, errors = check(kb, args.paths, jobs, strict=args.strict)
     else:
         with embedded_rulings() as root:
             report, errors = check(kb, [str(root)], jobs)
@@ -173,7 +173,7 @@ def cmd_check(args) -> int:
             doc["errors"] = [e.to_json() for e in errors]
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     elif fmt == "junit":
-        print(_junit(report))
+        print(_junit(report, errors))
     else:
         print(_text_report(report))
     if errors:

@@ -19,6 +19,7 @@ import dataclasses
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 
 from mtgkb.parser.errors import ParseError
@@ -33,14 +34,14 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def check(kb, paths: list[str], jobs: int) -> tuple[CheckReport, list[ParseError]]:
-    """What `kb.check(paths)` returns, with the ruling blocks run in `jobs` processes."""
+def check(kb, paths: list[str], jobs: int, *, strict: bool = False) -> tuple[CheckReport, list[ParseError]]:
+    """What `kb.check(paths, strict=strict)` returns, with the ruling blocks run in `jobs` processes."""
     if jobs <= 1:
-        return kb.check(paths)
+        return kb.check(paths, strict=strict)
     from .check import display_name
-    from .sources import expand_paths
+    from .sources import scan_paths
 
-    files = expand_paths(paths)
+    files, problems, bad_names = scan_paths(paths)
     plan: list[tuple[str, ParseError | list[int]]] = []   # per file: its parse error, or its ruling blocks
     tasks: list[tuple[str, str, int]] = []
     for path in files:
@@ -54,11 +55,15 @@ def check(kb, paths: list[str], jobs: int) -> tuple[CheckReport, list[ParseError
         plan.append((path, idx))
         tasks += [(path, display, i) for i in idx]
     if len(tasks) <= 1:   # nothing to share out: no pool
-        return kb.check(paths)
+        return kb.check(paths, strict=strict)
+    if not strict:  # as KnowledgeBase.check: warnings, or errors under --strict
+        for p in problems:
+            print(str(p).replace(": error: ", ": warning: ", 1), file=sys.stderr)
+    first = bad_names + (problems if strict else [])
 
     done = run_tasks(tasks, jobs=min(jobs, len(tasks)), timeout=kb.timeout)
     results: list[RulingResult] = []
-    errors: list[ParseError] = []
+    errors: list[ParseError] = list(first)
     it = iter(done)
     for _, item in plan:
         if isinstance(item, ParseError):
