@@ -68,9 +68,9 @@ def embedded_check_run(jobs: int, compute=None, paths: tuple[str, ...] = ()) -> 
     compute = compute or par.check
     memo = {}
 
-    def once(kb, paths, jobs_):
+    def once(kb, paths, jobs_, **options):
         if "result" not in memo:
-            memo["result"] = compute(kb, paths, jobs_)
+            memo["result"] = compute(kb, paths, jobs_, **options)
         report, errors = memo["result"]
         return copy.deepcopy(report), list(errors)
 
