@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from mtgkb.parser.terms import render
+from mtgkb.carddb import default_database
+from oracle_support import effects
 
 SAC_CREATURE = "sacrifice(some(a,desc(none,types(group(creature)),where)))"
 DISCARD_CARD = "discard(some(a,desc(none,types(group(card)),where)))"
@@ -14,15 +15,7 @@ DISCARD_CARD = "discard(some(a,desc(none,types(group(card)),where)))"
 
 @pytest.fixture(scope="module")
 def db():
-    from mtgkb.carddb import default_database
-
     return default_database()
-
-
-def effects(db, name: str, index: int) -> list[str]:
-    ab = db.face(name).abilities[index]
-    assert ab.understood, ab.reason
-    return [render(e) for e in ab.effects]
 
 
 GOLDEN = [

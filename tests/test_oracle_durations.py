@@ -10,22 +10,16 @@ from __future__ import annotations
 
 import pytest
 
+from mtgkb.carddb import default_database
 from mtgkb.parser.terms import render
+from oracle_support import effects
 
 UEOT = "until_end_of_turn"
 
 
 @pytest.fixture(scope="module")
 def db():
-    from mtgkb.carddb import default_database
-
     return default_database()
-
-
-def effects(db, name: str, index: int) -> list[str]:
-    ab = db.face(name).abilities[index]
-    assert ab.understood, ab.reason
-    return [render(e) for e in ab.effects]
 
 
 GOLDEN = [

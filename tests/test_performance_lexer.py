@@ -1,16 +1,18 @@
 """The Oracle lexer's phrase index gives exactly the tokens of the algorithm it
 replaced (every phrase tried at every token whose word starts a phrase).
 
-The reference below is that algorithm, frozen: it stays here unchanged so that
-any later change of the index is compared with the same thing.
+The reference is that algorithm, frozen once in bench/parse_db.py (which times the
+two side by side): any later change of the index is compared with the same thing.
 """
 
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import random
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -19,33 +21,12 @@ from mtgkb.parser import oracle_lexer
 from mtgkb.parser.oracle import normalise
 from mtgkb.parser.oracle_lexer import PHRASES, Tok, tokenize
 
-_REF_FIRST = {p[0] for p in PHRASES}
-
-
-def reference_merge_phrases(toks: list[Tok]) -> list[Tok]:
-    """The old `_merge_phrases` (before the index by first word), unchanged."""
-    out: list[Tok] = []
-    i, n = 0, len(toks)
-    while i < n:
-        t = toks[i]
-        if t.kind == "lit" and t.value in _REF_FIRST:
-            for p in PHRASES:
-                k = len(p)
-                if k > 1 and i + k <= n and all(
-                    (toks[i + j].kind == "lit" and toks[i + j].value == p[j])
-                    or (p[j] == "a" and toks[i + j].kind == "lit" and toks[i + j].value == "an")
-                    for j in range(k)
-                ):
-                    out.append(Tok("lit", "_".join(p), t.column))
-                    i += k
-                    break
-            else:
-                out.append(t)
-                i += 1
-            continue
-        out.append(t)
-        i += 1
-    return out
+_BENCH = Path(__file__).resolve().parent.parent / "bench" / "parse_db.py"
+_spec = importlib.util.spec_from_file_location("mtgkb_bench_parse_db", _BENCH)
+_parse_db = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_parse_db)
+# the old `_merge_phrases` (before the index by first word), kept once, in the bench
+reference_merge_phrases = _parse_db.reference_merge_phrases
 
 
 SAMPLE_EVERY = 7  # every 7th record of the database: 3,364 of 23,544, a fixed sample
