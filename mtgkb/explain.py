@@ -26,7 +26,7 @@ WHY = "_why"
 _CR = re.compile(r"%\s*CR\s+([0-9][0-9a-z.,\- ]*)")
 
 
-def _citations(text: str) -> dict[int, str]:
+def citations(text: str) -> dict[int, str]:
     """Line number -> the CR numbers of the nearest `% CR ...` comment above it in
     the same section (sections start with a `%%% ---` line)."""
     out: dict[int, str] = {}
@@ -62,7 +62,7 @@ def explaining_program(text: str | None = None) -> str:
     """rules.lp plus one `_why` twin per cited rule (as program text we generate
     from our own program; user text never enters here)."""
     text = text if text is not None else paths.rules_text()
-    cites = _citations(text)
+    cites = citations(text)
     extra: list[str] = []
 
     def visit(stm):
