@@ -79,6 +79,7 @@ class TimelineResult:
     solves: int = 0
     messages: list = field(default_factory=list)
     faces: dict = field(default_factory=dict)
+    first: Encoded | None = None      # the facts of the first outcome (for show and explanations)
 
 
 def evaluate(block: Block, find_face, reference: list[Symbol], solver: Solver, *, characteristics: bool = False
@@ -99,8 +100,11 @@ def evaluate(block: Block, find_face, reference: list[Symbol], solver: Solver, *
     stats = {"branches": len(branches), "step_solves": stepper.ask.solves}
     handles: dict = {}
     ids = [(c, Number(i)) for i, c in enumerate(claims, 1)]
+    first: Encoded | None = None
     for st in branches:
-        facts = encode_state(stepper, st, ids).facts
+        enc = encode_state(stepper, st, ids)
+        first = first or enc
+        facts = enc.facts
         res = solver.solve(facts, characteristics=characteristics)
         msgs += res.messages
         handles.update({obj(o.id): o.handle for o in st.objects.values()})
@@ -111,15 +115,14 @@ def evaluate(block: Block, find_face, reference: list[Symbol], solver: Solver, *
             relaxed = solver.solve(facts, relax=True)
             tr = TimelineResult(branches, SolveResult(satisfiable=False, messages=msgs,
                                                       violations=relaxed.violations), ids, handles,
-                                solves=stepper.ask.solves, messages=msgs)
+                                solves=stepper.ask.solves, messages=msgs, faces=dict(stepper.faces), first=first)
             return tr
         brave |= set(res.brave)
         cautious = set(res.cautious) if cautious is None else cautious & set(res.cautious)
-        st.final = res
     merged = SolveResult(satisfiable=None if timed_out else True, brave=frozenset(brave),
                          cautious=frozenset(cautious or ()), timed_out=timed_out, stats=stats, messages=msgs)
     return TimelineResult(branches, merged, ids, handles, solves=stepper.ask.solves, messages=msgs,
-                          faces=dict(stepper.faces))
+                          faces=dict(stepper.faces), first=first)
 
 
 def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = False):
@@ -148,10 +151,8 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
     rr.claims = [claim_verdict(c, Id, res, tr.handles) for c, Id in tr.claims]
     rr.stats = dict(res.stats)
     enc = None
-    if tr.branches:
-        stepper = Stepper(block, find, session.reference)
-        stepper.faces = dict(tr.faces)
-        enc = encode_state(stepper, tr.branches[0], tr.claims)
+    if tr.first is not None:
+        enc = tr.first  # encoded once, as its claims were solved (payment questions included)
         enc.timeline = tr
     return rr, enc, res
 
