@@ -68,10 +68,21 @@ _TARGETING = {"target", "any_target", "any_other_target", "target_players", "tar
               "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}
 
 
+def _walk_own(t: Term):
+    """The subterms of t that are its own words: not those of an ability it quotes (a token's
+    or a granted ability is another ability, 113.1a, 605.1)."""
+    yield t
+    if isinstance(t, Fn) and t.name != "quoted":
+        for a in t.args:
+            yield from _walk_own(a)
+
+
 def _adds_mana_untargeted(effects) -> bool:
-    """Effects that can add mana and have no target: what makes an activated (605.1a)
-    or a triggered (605.1b) ability a mana ability."""
-    return _mentions(effects, {"add", "add_additional"}) and not _mentions(effects, _TARGETING)
+    """Effects that add mana themselves and have no target: what makes an activated (605.1a)
+    or a triggered (605.1b) ability a mana ability.  Mana added by a quoted ability (a
+    token's "Sacrifice this creature: Add {C}.") does not count: that is the token's ability."""
+    own = [x for e in effects for x in _walk_own(e) if isinstance(x, Fn)]
+    return any(x.name in ("add", "add_additional") for x in own) and not any(x.name in _TARGETING for x in own)
 
 
 _CONNECTORS = {"NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
@@ -397,7 +408,7 @@ class _Meaning(Transformer):
             effects[0] = effects[0].args[1]
             d["effects"] = tuple(effects)
         tmana = isinstance(trigger, Fn) and any(
-            isinstance(x, Fn) and x.name in ("tapped_for_mana", "taps_for_mana") for x in _walk(trigger))
+            isinstance(x, Fn) and x.name.startswith(("tapped_for_mana", "taps_for_mana")) for x in _walk(trigger))
         if tmana and _adds_mana_untargeted(d["effects"]):
             d["kind"] = "mana"  # 605.1b: a triggered mana ability
         else:
