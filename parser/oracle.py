@@ -20,7 +20,8 @@ from lark.lexer import Lexer
 
 from .card_ast import Ability
 from .mana_symbols import mana_symbol_term  # noqa: F401 - also read from here (mtgkb.facts)
-from .oracle_lexer import KEYWORD_STARTS, Tok, tokenize
+from .oracle_lexer import KEYWORD_STARTS, Tok, subtype_forms, tokenize
+from .oracle_words import SUBTYPES
 from .oracle_meaning import Unsupported, meaning
 from .terms import Fn, fn
 
@@ -161,6 +162,19 @@ def _top_level_colon(text: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def capitalised_types() -> dict[str, str]:
+    """Written forms (lower case, singular and plural) of every subtype of the 205.3 lists
+    shipped in kb/reference/ (creature, artifact, enchantment, land, planeswalker and spell
+    types) and of the lexer's word list -> the subtype."""
+    ref = files("mtgkb.kb").joinpath("reference")
+    names = list(SUBTYPES)
+    for kind in ("creature", "artifact", "enchantment", "land", "planeswalker", "spell"):
+        text = ref.joinpath(f"{kind}-types.txt").read_text(encoding="utf-8")
+        names += [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+    return subtype_forms(names)
+
+
 def _to_lark(toks: list[Tok]) -> list[Token]:
     lits = _literals()
     out = []
@@ -168,11 +182,14 @@ def _to_lark(toks: list[Tok]) -> list[Token]:
         if t.kind == "lit":
             typ = lits.get(t.value)
             if typ is None:
-                # an unknown capitalised word inside a sentence is a name: a subtype
-                # the word list lacks ("Prism token") or a card's name
+                # an unknown capitalised word inside a sentence: a subtype of the 205.3 lists
+                # the lexer's word list lacks ("Prism token", "Saprolings"), as its name; any
+                # other capitalised word is part of a name ("Festering Goblin"), never a subtype
                 if t.orig[:1].isupper() and t.column > 1:
-                    out.append(Token("SUBTYPE", t.orig, start_pos=t.column - 1, line=1, column=t.column,
-                                     end_line=1, end_column=t.column + len(t.orig), end_pos=t.column - 1 + len(t.orig)))
+                    sub = capitalised_types().get(t.orig.lower().replace("’", "'"))
+                    out.append(Token("SUBTYPE" if sub else "CAPWORD", sub or t.orig, start_pos=t.column - 1, line=1,
+                                     column=t.column, end_line=1, end_column=t.column + len(t.orig),
+                                     end_pos=t.column - 1 + len(t.orig)))
                     continue
                 typ = "WORD"
         else:

@@ -30,33 +30,42 @@ from functools import lru_cache
 from .oracle_words import SUBTYPES
 
 _SUBTYPE_PLURAL_EXCEPTIONS = {
-    "elf": "elves", "dwarf": "dwarves", "wolf": "wolves", "werewolf": "werewolves",
-    "myr": "myr", "sliver": "slivers", "fungus": "fungi", "octopus": "octopi",
-    "cyclops": "cyclopes", "sphinx": "sphinxes", "fox": "foxes", "ox": "oxen",
-    "thopter": "thopters", "homunculus": "homunculi", "mouse": "mice", "jellyfish": "jellyfish",
-    "moonfolk": "moonfolk", "kithkin": "kithkin", "merfolk": "merfolk", "sheep": "sheep",
-    "fish": "fish", "salamander": "salamanders", "citizen": "citizens", "goblin": "goblins",
-    "leech": "leeches", "witch": "witches", "lich": "liches", "kor": "kor", "plains": "plains",
-    "mountain": "mountains", "walrus": "walruses", "processor": "processors", "pegasus": "pegasi",
-    "locus": "loci", "treefolk": "treefolk", "aetherborn": "aetherborn", "efreet": "efreet",
-    "djinn": "djinn", "noggle": "noggles", "thalakos": "thalakos", "zubera": "zubera",
+    "elf": ("elves",), "dwarf": ("dwarves",), "wolf": ("wolves",), "werewolf": ("werewolves",),
+    "myr": ("myr",), "sliver": ("slivers",), "fungus": ("fungi",), "octopus": ("octopi",),
+    "cyclops": ("cyclopes",), "sphinx": ("sphinxes",), "fox": ("foxes",), "ox": ("oxen",),
+    "thopter": ("thopters",), "homunculus": ("homunculi",), "mouse": ("mice",), "jellyfish": ("jellyfish",),
+    "moonfolk": ("moonfolk",), "kithkin": ("kithkin",), "merfolk": ("merfolk",), "sheep": ("sheep",),
+    "fish": ("fish",), "salamander": ("salamanders",), "citizen": ("citizens",), "goblin": ("goblins",),
+    "leech": ("leeches",), "witch": ("witches",), "lich": ("liches",), "kor": ("kor",), "plains": ("plains",),
+    "mountain": ("mountains",), "walrus": ("walruses",), "processor": ("processors",), "pegasus": ("pegasi",),
+    "locus": ("loci",), "treefolk": ("treefolk",), "aetherborn": ("aetherborn",), "efreet": ("efreet", "efreets"),
+    "djinn": ("djinn", "djinns"), "noggle": ("noggles",), "thalakos": ("thalakos",), "zubera": ("zubera",),
 }
 
-#: lower-case written form -> canonical subtype name
-SUBTYPE_FORMS: dict[str, str] = {}
-for _s in SUBTYPES:
-    _l = _s.lower()
-    SUBTYPE_FORMS[_l] = _s
-    if " " in _l:
-        continue
-    if _l in _SUBTYPE_PLURAL_EXCEPTIONS:
-        SUBTYPE_FORMS[_SUBTYPE_PLURAL_EXCEPTIONS[_l]] = _s
-    elif _l.endswith(("s", "x", "ch", "sh")):
-        SUBTYPE_FORMS[_l + "es"] = _s
-    elif _l.endswith("y") and _l[-2:-1] not in "aeiou":
-        SUBTYPE_FORMS[_l[:-1] + "ies"] = _s
-    else:
-        SUBTYPE_FORMS[_l + "s"] = _s
+
+def subtype_forms(names) -> dict[str, str]:
+    """Lower-case written forms (singular and plural) of subtype names -> the name."""
+    forms: dict[str, str] = {}
+    for s in names:
+        low = s.lower()
+        forms[low] = s
+        if " " in low:
+            continue
+        if low in _SUBTYPE_PLURAL_EXCEPTIONS:
+            for plural in _SUBTYPE_PLURAL_EXCEPTIONS[low]:
+                forms[plural] = s
+        elif low.endswith(("s", "x", "ch", "sh")):
+            forms[low + "es"] = s
+        elif low.endswith("y") and low[-2:-1] not in "aeiou":
+            forms[low[:-1] + "ies"] = s
+        else:
+            forms[low + "s"] = s
+    return forms
+
+
+#: lower-case written form -> canonical subtype name (the words the lexer reads as subtypes
+#: in any case; the other 205.3 types are read when capitalised: oracle.py's CAPITALISED_TYPES)
+SUBTYPE_FORMS: dict[str, str] = subtype_forms(SUBTYPES)
 
 # Plural nouns and inflected verbs -> the one word the grammar knows.
 CANON: dict[str, str] = {
