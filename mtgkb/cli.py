@@ -114,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("file")
     pa.add_argument("--json", action="store_true")
     pa.add_argument("--strict", action="store_true", help="an unsupported ability line is an error")
+    pa.add_argument("--terms", action="store_true",
+                    help="each ability's structured meaning: trigger, condition, costs, effects, riders (terms of docs/oracle-meaning.md)")
 
     cv = sub.add_parser("coverage", help="how much of a card database the grammar understands and rules.lp applies")
     cv.add_argument("file", nargs="?", help="default: the embedded card database")
@@ -311,7 +313,8 @@ def cmd_parse(args) -> int:
         doc = {"schema": "mtgkb.parse/1", "cards": [
             {"name": f.name, "abilities": [
                 {"text": a.text, "line": a.line, "kind": a.kind, "understood": a.understood,
-                 "applied": ability_symbol(f, i) in applied}
+                 "applied": ability_symbol(f, i) in applied,
+                 **({"terms": ability_terms(a)} if args.terms else {})}
                 for i, a in enumerate(f.abilities, start=1)]}
             for c in cards for f in c.faces]}
         print(json.dumps(doc, indent=2, ensure_ascii=False))
@@ -326,12 +329,40 @@ def cmd_parse(args) -> int:
                     if a.understood and ability_symbol(f, i) not in applied:
                         mark += ", unread"  # understood, but rules.lp gives it no meaning
                     print(f"  [{mark}] line {a.line}: {a.text}")
+                    if args.terms:
+                        print("\n".join(f"      {part}: {term}" for part, term in _terms_lines(a)))
     if args.strict and unsupported:
         for c, f, a in unsupported:
             print(f"{f.source}:{a.line}:{a.column}: error: unsupported ability of {f.name!r}: {a.text}"
                   + (f"\n  {a.reason}" if a.reason else ""), file=sys.stderr)
         return EXIT_BAD_INPUT
     return EXIT_OK
+
+
+def ability_terms(a) -> dict:
+    """An ability's structured meaning as rendered terms (the vocabulary of
+    docs/oracle-meaning.md): the parts the grammar gave it, or why it is unsupported."""
+    from .parser.terms import render
+
+    if not a.understood:
+        return {"unsupported": a.reason or ""}
+    out: dict = {}
+    if a.trigger is not None:
+        out["trigger"] = render(a.trigger)
+    if a.condition is not None:
+        out["condition"] = render(a.condition)
+    for part in ("costs", "effects", "riders"):
+        terms = getattr(a, part)
+        if terms:
+            out[part] = [render(t) for t in terms]
+    return out
+
+
+def _terms_lines(a) -> list[tuple[str, str]]:
+    lines: list[tuple[str, str]] = []
+    for part, v in ability_terms(a).items():
+        lines += [(part, t) for t in v] if isinstance(v, list) else [(part, v)]
+    return lines
 
 
 def cmd_coverage(args) -> int:
