@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mtgkb.parser.terms import render
 
 
@@ -10,3 +12,11 @@ def effects(db, name: str, index: int) -> list[str]:
     ab = db.face(name).abilities[index]
     assert ab.understood, ab.reason
     return [render(e) for e in ab.effects]
+
+
+@lru_cache(maxsize=1)
+def database_cards() -> tuple:
+    """Every card of the embedded database, parsed once per test run (whole-database scans)."""
+    from mtgkb.vocabulary import database_cards as load
+
+    return tuple(load())
