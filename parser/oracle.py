@@ -116,6 +116,9 @@ def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> st
 
 
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][A-Za-z' ,-]{2,40}?) — (?P<rest>.+)$")
+# Keywords printed as a label before an activated ability: each restricts when and how often
+# the ability can be activated (boast 702.142a, forecast 702.57a); the rider keeps that
+_KEYWORD_LABELS = frozenset({"boast", "forecast"})
 _ROMAN = re.compile(r"^(?P<ch>(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?P<rest>.+)$")
 
 
@@ -135,7 +138,10 @@ def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
     else:
         m = _ABILITY_WORD.match(text)
         if m and m.group("word").split()[0].lower() not in KEYWORD_STARTS:
-            extra.append(fn("ability_word", m.group("word").lower()))
+            word = m.group("word").lower()
+            # a keyword's label restricts the ability (its reminder text, dropped, says how);
+            # an ability word has no rules meaning (207.2c)
+            extra.append(fn(word) if word in _KEYWORD_LABELS else fn("ability_word", word))
             text = m.group("rest")
     toks = tokenize(text)
     if not lead:

@@ -90,7 +90,9 @@ GOLDEN_CARDS = [
     ('Prevent all damage that Goblin Furrier would deal to snow creatures.', 'Goblin Furrier', ('Creature',),
      {'kind': 'static', 'effects': ['prevent_all_from_to(damage,self,all_of(desc((snow,),types(group(creature)),where)))']}),
     ('{B}: Withering Wisps deals 1 damage to each creature and each player. Activate no more times each turn than the number of snow Swamps you control.', 'Withering Wisps', ('Enchantment',),
-     {'kind': 'activated', 'effects': ['statement(self,deal_damage_both(1,some(each,desc(none,types(group(creature)),where)),some(each,desc(none,types(group(player)),where))))', 'activate_at_most_each_turn(count(all_of(desc((snow,),types(group(subtype("Swamp"))),where(you_control)))))']}),
+     {'kind': 'activated', 'effects': ['statement(self,deal_damage_both(1,some(each,desc(none,types(group(creature)),where)),some(each,desc(none,types(group(player)),where))))'],
+      # 602.5b: the limit is a rider of the ability, not an effect
+      'riders': ['activate_at_most_each_turn(count(all_of(desc((snow,),types(group(subtype("Swamp"))),where(you_control)))))']}),
     ('Cumulative upkeep—An opponent gains 1 life.', 'Wall of Shards', ('Creature',),
      {'kind': 'keyword', 'effects': ['keyword(cumulative_upkeep_other(costs(opponent_gains_life(1))))']}),
     ('Saddled Rimestag gets +2/+2 as long as you had another creature enter the battlefield under your control this turn.', 'Saddled Rimestag', ('Creature',),
