@@ -50,6 +50,7 @@ class RulingResult:
     claims: list[ClaimResult] = field(default_factory=list)
     error: str | None = None
     stats: dict = field(default_factory=dict)
+    seconds: float | None = None   # wall time of the check (None: not measured); only with stats
 
     @property
     def status(self) -> str:
@@ -72,6 +73,8 @@ class RulingResult:
             d["error"] = self.error
         if self.stats and with_stats:
             d["stats"] = self.stats
+        if self.seconds is not None and with_stats:
+            d["seconds"] = round(self.seconds, 4)
         return d
 
 
