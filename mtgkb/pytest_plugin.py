@@ -17,11 +17,25 @@ parsed is a collection error at its file, line and column.
 from __future__ import annotations
 
 import fnmatch
+import functools
 from pathlib import Path
 
 import pytest
 
 _KB = pytest.StashKey[object]()
+
+
+def _seconds(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(v) or v <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time limit: give seconds, more than 0")
+    return v
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,7 +44,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="collect .mtg ruling files as tests (one test per ruling)")
     group.addoption("--mtgkb-strict", action="store_true", default=False,
                     help="an undetermined ruling fails instead of being skipped")
-    group.addoption("--mtgkb-timeout", type=float, default=None, metavar="SECONDS",
+    group.addoption("--mtgkb-timeout", type=_seconds, default=None, metavar="SECONDS",
                     help="time limit per solve (default 10)")
     parser.addini("mtgkb_paths", type="linelist", default=[],
                   help="glob patterns (relative to the rootdir) of .mtg files to collect; setting it turns collection on")
@@ -64,14 +78,19 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     return RulingFile.from_parent(parent, path=file_path)
 
 
+@functools.lru_cache(maxsize=4)
+def _shared(timeout: float | None):
+    """One knowledge base per time limit and process (pytest runs started in-process,
+    as pytester's, share it: building the card database is the slow part)."""
+    from .api import KnowledgeBase
+
+    return KnowledgeBase() if timeout is None else KnowledgeBase(timeout=timeout)
+
+
 def _knowledge_base(config: pytest.Config):
     kb = config.stash.get(_KB, None)
     if kb is None:
-        from .api import KnowledgeBase
-
-        timeout = config.getoption("mtgkb_timeout")
-        kb = KnowledgeBase() if timeout is None else KnowledgeBase(timeout=timeout)
-        config.stash[_KB] = kb
+        kb = config.stash[_KB] = _shared(config.getoption("mtgkb_timeout"))
     return kb
 
 
