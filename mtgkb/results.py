@@ -26,6 +26,11 @@ STATUSES = ("passed", "failed", "undetermined", "error")
 
 @dataclass
 class ClaimResult:
+    """A claim and its verdict: `holds` (true in every outcome the rules allow),
+    `fails`, `undetermined` (the knowledge base cannot settle it: `message` says why)
+    or `error`.  `line` is the claim's line in its file; `explanation` the derivation,
+    one line per step, when one was asked for."""
+
     text: str
     line: int
     verdict: str
@@ -41,6 +46,11 @@ class ClaimResult:
 
 @dataclass
 class RulingResult:
+    """One ruling block checked: its title, `about`, `cites`, file and line, the
+    `claims` with their verdicts, and its `status` (passed, failed, undetermined or
+    error).  `error` says why a ruling could not be checked; `seconds` is the time its
+    check took."""
+
     title: str
     about: str | None
     cites: list[str]
@@ -80,6 +90,9 @@ class RulingResult:
 
 @dataclass
 class CheckReport:
+    """The rulings checked, in order (`results`), their `summary()` counts by status,
+    and `ok`: every ruling passed."""
+
     results: list[RulingResult]
 
     def summary(self) -> dict:
