@@ -17,7 +17,6 @@ parsed is a collection error at its file, line and column.
 from __future__ import annotations
 
 import fnmatch
-import functools
 from pathlib import Path
 
 import pytest
@@ -78,19 +77,15 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     return RulingFile.from_parent(parent, path=file_path)
 
 
-@functools.lru_cache(maxsize=4)
-def _shared(timeout: float | None):
-    """One knowledge base per time limit and process (pytest runs started in-process,
-    as pytester's, share it: building the card database is the slow part)."""
-    from .api import KnowledgeBase
-
-    return KnowledgeBase() if timeout is None else KnowledgeBase(timeout=timeout)
-
-
 def _knowledge_base(config: pytest.Config):
+    """One knowledge base per pytest run, built at first use."""
     kb = config.stash.get(_KB, None)
     if kb is None:
-        kb = config.stash[_KB] = _shared(config.getoption("mtgkb_timeout"))
+        from .api import KnowledgeBase
+
+        timeout = config.getoption("mtgkb_timeout")
+        kb = KnowledgeBase() if timeout is None else KnowledgeBase(timeout=timeout)
+        config.stash[_KB] = kb
     return kb
 
 

@@ -6,9 +6,14 @@ import shutil
 
 import pytest
 
+import mtgkb.api
 from conftest import DATA
 
 pytest_plugins = ["pytester"]
+
+# Imported before the in-process runs, mtgkb's modules (and the card database they
+# cache) outlive each run's restore of sys.modules: the database is loaded once.
+PRELOADED = mtgkb.api
 
 FAIL_TITLE = "Plain claims, negation and may on a vanilla creature"
 UNDT_TITLE = "A creature with text nobody understands"
@@ -74,3 +79,27 @@ def test_parse_error_is_a_collection_error_at_its_position(pytester, rulings):
     res.assert_outcomes(errors=1)
     res.stdout.fnmatch_lines(["*bad_sentence.mtg:5:19: error: unexpected 'flies'*"])
     assert "Traceback" not in res.stdout.str()
+
+
+def test_about_and_cites_reach_junitxml(pytester, rulings):
+    import xml.etree.ElementTree as ET
+
+    res = pytester.runpytest("-p", "no:cacheprovider", "--mtgkb", "--junitxml=out.xml", "rulings/verdicts.mtg")
+    res.assert_outcomes(failed=1)
+    root = ET.parse(pytester.path / "out.xml").getroot()
+    (case,) = root.iter("testcase")
+    assert case.get("name") == FAIL_TITLE
+    assert {p.get("name"): p.get("value") for p in case.iter("property")} == {"about": "Grizzly Bears",
+                                                                              "cites": "613.4c"}
+
+
+def test_loading_the_plugin_is_cheap():
+    """Registered for every pytest run: importing it loads neither clingo nor lark."""
+    import subprocess
+    import sys
+
+    code = ("import sys, mtgkb.pytest_plugin\n"
+            "heavy = [m for m in ('clingo', 'lark', 'mtgkb.api', 'mtgkb.check') if m in sys.modules]\n"
+            "assert not heavy, heavy\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
