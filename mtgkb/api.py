@@ -117,12 +117,13 @@ class KnowledgeBase:
         return parse_scenario(text, file=name, known_names=self.session.db.name_table())
 
     def _scenario(self, source, what: str = "source") -> ScenarioFile:
-        """A path (str or os.PathLike) or scenario text (a str with a line break)."""
+        """A path (str or os.PathLike) or scenario text (a str with a line break that
+        names no existing file)."""
         if isinstance(source, os.PathLike):
             return self.session.load(os.fspath(source))
         if not isinstance(source, str):
             raise TypeError(f"{what} must be scenario text, a str path or os.PathLike, not {type(source).__name__}")
-        if "\n" in source or "\r" in source:
+        if ("\n" in source or "\r" in source) and not os.path.lexists(source):
             return self._parse_text(source, "<text>")
         return self.session.load(source)
 

@@ -108,3 +108,9 @@ def test_ask_text_and_path_agree(kb, tmp_path):
 def test_a_one_line_string_is_a_path(kb, tmp_path):
     with pytest.raises(mtgkb.ParseError, match="no such file"):
         kb.ask(str(tmp_path / 'scenario "a"'), "Grizzly Bears is 2/2.")
+
+
+def test_an_existing_file_is_a_path_even_with_a_line_break_in_its_name(kb, tmp_path):
+    f = tmp_path / "odd\nname.mtg"
+    f.write_text('scenario "a"\n  given:\n    Alice controls Grizzly Bears.\n', encoding="utf-8")
+    assert kb.ask(str(f), "Grizzly Bears is 2/2.", explain=False).verdict == "holds"
