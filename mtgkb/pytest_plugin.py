@@ -145,7 +145,10 @@ class RulingItem(pytest.Item):
             return
         if status == "undetermined" and not strict:
             c = next(c for c in rr.claims if c.verdict == "undetermined")
-            pytest.skip(f"undetermined: line {c.line}: {c.text}" + (f" ({c.message})" if c.message else ""))
+            skip = pytest.skip.Exception(f"undetermined: line {c.line}: {c.text}"
+                                         + (f" ({c.message})" if c.message else ""))
+            skip._use_item_location = True   # reported at the ruling (reportinfo), not here
+            raise skip
         why = {"failed": "a claim does not hold", "undetermined": "undetermined (--mtgkb-strict)",
                "error": rr.error or "the ruling could not be checked"}[status]
         raise RulingNotHeld(rr, why)

@@ -52,7 +52,8 @@ def test_failures_and_skips(pytester, rulings):
     assert "counter(Grizzly Bears, \"+1/+1\", 2)  [given]" in out
     assert "line 8: Grizzly Bears is 4/4." not in out   # a claim that holds is not listed
     # the undetermined ruling: skipped, with the reason
-    res.stdout.fnmatch_lines(["SKIPPED *undetermined: line 14: Odd Bear is 2/2.*does not understand*"])
+    res.stdout.fnmatch_lines(["SKIPPED [[]1] rulings/undetermined.mtg:9: undetermined: line 14: Odd Bear is 2/2.*"
+                              "does not understand*"])
 
 
 def test_strict_fails_undetermined(pytester, rulings):
