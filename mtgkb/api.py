@@ -1,4 +1,13 @@
-"""The typed Python API behind the command line: `KnowledgeBase`."""
+"""The Python API behind the command line: `KnowledgeBase` (docs/api.md).
+
+    >>> from mtgkb import KnowledgeBase
+    >>> kb = KnowledgeBase()
+    >>> report, errors = kb.check(["kb/rulings"])          # files and directories
+    >>> report, errors = kb.check_text(text)               # scenario text
+    >>> kb.ask(text_or_path, "Grizzly Bears is 2/2.")      # one claim -> ClaimResult
+
+Results are typed: `CheckReport` (of `RulingResult`s, each of `ClaimResult`s); bad
+input is a `ParseError` (file, line, column, what was expected)."""
 
 from __future__ import annotations
 
@@ -9,10 +18,10 @@ from dataclasses import dataclass, field
 from clingo import Function, Symbol, SymbolType
 
 from mtgkb.parser.errors import ParseError
-from mtgkb.parser.scenario import parse_claim
+from mtgkb.parser.scenario import parse_claim, parse_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
-from .check import Session, check_paths
+from .check import Session, check_block, check_paths
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
@@ -20,9 +29,15 @@ from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
 
+__all__ = ["KnowledgeBase", "CheckReport", "RulingResult", "ClaimResult", "ParseError", "ObjectView"]
+
 
 @dataclass
 class ObjectView:
+    """An object of a scenario as `show` describes it: its handle, zone, controller,
+    each characteristic with where it came from (a layer, a rule, an effect), and its
+    status (tapped, counters, attachment)."""
+
     handle: str
     zone: str | None
     controller: str | None
@@ -36,6 +51,16 @@ class ObjectView:
 
 
 class KnowledgeBase:
+    """The rules knowledge base: the card database, the rules (rules.lp) and a solver.
+
+    Build one and reuse it: the card database is loaded once.  Every method takes
+    scenario files (paths) or scenario text (the language of docs/language.md) and
+    returns typed results; bad input raises (or, for `check`, returns) a `ParseError`
+    naming the file, line and column and what was expected there.
+
+    `timeout` is the time limit of each solve, in seconds: a question the solver
+    cannot settle in time is `undetermined`, never guessed."""
+
     def __init__(self, *, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.session = Session(timeout=timeout)
         self.timeout = timeout
@@ -44,8 +69,11 @@ class KnowledgeBase:
     def check(self, paths: list[str], *, explain_failures: bool = True,
               strict: bool = False) -> tuple[CheckReport, list[ParseError]]:
         """Check the rulings of `paths` (files and directories: a list, never a single
-        str).  A directory with no .mtg file or an unreadable subdirectory is a
-        warning (printed to stderr), an error of the result under `strict`."""
+        str: a str raises TypeError).  Returns the `CheckReport` and the bad input found
+        (`ParseError`s: a file that cannot be read or parsed is left out and reported
+        here).  A directory with no .mtg file or an unreadable subdirectory is a
+        warning (printed to stderr), an error of the result under `strict`.
+        `explain_failures` adds the derivation to each claim that fails."""
         if isinstance(paths, (str, bytes, os.PathLike)):
             raise TypeError(f"KnowledgeBase.check takes a list of paths, not a single {type(paths).__name__}: "
                             f"write kb.check([{paths!r}])")
@@ -56,6 +84,48 @@ class KnowledgeBase:
         report, errors = check_paths(files, session=self.session,
                                      explain=self._explain_failures if explain_failures else None)
         return report, bad_names + (problems if strict else []) + list(errors)
+
+    def check_text(self, text: str, name: str = "<text>", *, explain_failures: bool = True
+                   ) -> tuple[CheckReport, list[ParseError]]:
+        """Check the ruling blocks of scenario `text` (what a .mtg file holds), named
+        `name` in results and errors.  Returns what `check` returns: the `CheckReport`
+        and the bad input (a text that cannot be parsed gives one `ParseError` and no
+        results)."""
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        if not isinstance(name, str):
+            raise TypeError(f"name must be a str, not {type(name).__name__}")
+        try:
+            sf = self._parse_text(text, name)
+        except ParseError as e:
+            return CheckReport([]), [e]
+        results, errors = [], []
+        for block in sf.blocks:
+            if block.kind != "ruling":
+                continue
+            rr, err = check_block(self.session, sf, block, self._explain_failures if explain_failures else None)
+            if err is not None:
+                errors.append(err)
+            else:
+                results.append(rr)
+        return CheckReport(results), errors
+
+    def _parse_text(self, text: str, name: str) -> ScenarioFile:
+        if not text.strip():
+            raise ParseError("the text is empty", name, 1, 1, expected=("at least one block",))
+        text = text[1:] if text.startswith("\ufeff") else text
+        return parse_scenario(text, file=name, known_names=self.session.db.name_table())
+
+    def _scenario(self, source, what: str = "source") -> ScenarioFile:
+        """A path (str or os.PathLike) or scenario text (a str with a line break that
+        names no existing file)."""
+        if isinstance(source, os.PathLike):
+            return self.session.load(os.fspath(source))
+        if not isinstance(source, str):
+            raise TypeError(f"{what} must be scenario text, a str path or os.PathLike, not {type(source).__name__}")
+        if ("\n" in source or "\r" in source) and not os.path.lexists(source):
+            return self._parse_text(source, "<text>")
+        return self.session.load(source)
 
     def _explain_failures(self, session: Session, sf: ScenarioFile, block: Block, enc: Encoded,
                           rr: RulingResult) -> None:
@@ -88,9 +158,13 @@ class KnowledgeBase:
 
     # ------------------------------------------------------------------ show
     def show(self, path: str) -> list[dict]:
+        """Everything derived for each block of a scenario (what `mtgkb show --json`
+        prints as `blocks`): objects with their characteristics and where each came
+        from, the verdict of each claim, and the timeline of each outcome.  `path` is a
+        file (str or os.PathLike) or scenario text (a str holding a line break)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
-        sf = self.session.load(path)
+        sf = self._scenario(path, "path")
         out = []
         for block in sf.blocks:
             rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
@@ -135,14 +209,19 @@ class KnowledgeBase:
 
     # ------------------------------------------------------------------ ask / why
     def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
+        """The verdict of one claim (an `expect:` sentence) against the last block of a
+        scenario: `path` is a file (str or os.PathLike) or scenario text (a str holding a
+        line break; a one-line str is a path).  Returns a `ClaimResult` whose
+        `explanation` is the derivation (unless `explain` is False).  Raises ParseError
+        for a claim or scenario that cannot be read."""
         if not isinstance(path, (str, os.PathLike)):
-            raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
+            raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
         if not isinstance(claim_text, str):
             raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
-        sf = self.session.load(path)
+        sf = self._scenario(path, "path")
         blocks = sf.blocks
         if not blocks:
-            raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
+            raise ParseError("the file has no scenario block", sf.path, 1, 1, expected=('scenario "title"',))
         block = blocks[-1]
         enc = self.session.encode(sf, block)  # the handles of the first outcome
         claim = parse_claim(claim_text, names=self.session.db.name_table(), handles=enc.objects,

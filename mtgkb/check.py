@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 from mtgkb.parser.card_ast import CardFace
 from mtgkb.parser.errors import ParseError
@@ -90,13 +91,16 @@ def check_paths(paths: list[str], *, timeout: float = DEFAULT_TIMEOUT, session: 
 
 def check_block(session: Session, sf: ScenarioFile, block: Block, explain=None
                 ) -> tuple[RulingResult | None, ParseError | None]:
-    """One ruling block: its result, or the ParseError it raised (bad input)."""
+    """One ruling block: its result (with the seconds it took), or the ParseError it
+    raised (bad input)."""
+    t0 = time.perf_counter()
     try:
         rr, enc, res = session.evaluate(sf, block)
     except ParseError as e:
         return None, e
     if explain is not None and enc is not None and res is not None:
         explain(session, sf, block, enc, rr)
+    rr.seconds = time.perf_counter() - t0
     return rr, None
 
 

@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"check rulings in N worker processes (1 to {JOBS_MAX}; default: the number of cores; "
                         "1: in this process); the output is the same for every N")
     c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
-    c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output")
+    c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output, and times to the JUnit output")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
@@ -175,7 +175,9 @@ def cmd_check(args) -> int:
             doc["errors"] = [e.to_json() for e in errors]
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     elif fmt == "junit":
-        print(_junit(report, errors))
+        from .junit import junit_xml
+
+        print(junit_xml(report, errors, with_time=args.stats))
     else:
         print(_text_report(report))
     if errors:
@@ -212,42 +214,6 @@ def _text_report(report) -> str:
     lines.append(f"{s['rulings']} rulings: {s['passed']} passed, {s['failed']} failed, "
                  f"{s['undetermined']} undetermined, {s['errors']} errors")
     return "\n".join(lines)
-
-
-def _junit(report, errors=()) -> str:
-    """JUnit XML: a test case per ruling; `errors` (ParseErrors of whole files) as
-    <error> cases.  Characters XML cannot carry are written as escapes (\\x1b)."""
-    from xml.sax.saxutils import escape, quoteattr  # imported here: it pulls in urllib, http, email
-
-    from .results import xml_text
-
-    def attr(s) -> str:
-        return quoteattr(xml_text(str(s)))
-
-    def text(s) -> str:
-        return escape(xml_text(str(s)))
-
-    s = report.summary()
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<testsuite name="mtgkb" tests="{s["rulings"] + len(errors)}" failures="{s["failed"]}" '
-           f'errors="{s["errors"] + len(errors)}" skipped="{s["undetermined"]}">']
-    for r in report.results:
-        out.append(f'  <testcase classname={attr(r.file)} name={attr(r.title)}>')
-        bad = [c for c in r.claims if c.verdict != "holds"]
-        body = text("\n".join(f"line {c.line}: {c.text} -> {c.verdict}: {c.message or ''}" for c in bad))
-        if r.status == "failed":
-            out.append(f'    <failure message="a claim does not hold">{body}</failure>')
-        elif r.status == "error":
-            out.append(f'    <error message={attr(r.error or "error")}>{body}</error>')
-        elif r.status == "undetermined":
-            out.append(f'    <skipped message="undetermined">{body}</skipped>')
-        out.append("  </testcase>")
-    for e in errors:
-        out.append(f'  <testcase classname={attr(e.file)} name={attr(f"{e.file}:{e.line}:{e.column}")}>')
-        out.append(f'    <error message={attr(e.message)}>{text(str(e))}</error>')
-        out.append("  </testcase>")
-    out.append("</testsuite>")
-    return "\n".join(out)
 
 
 # ----------------------------------------------------------------------------- show / ask / why

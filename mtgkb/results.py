@@ -26,6 +26,11 @@ STATUSES = ("passed", "failed", "undetermined", "error")
 
 @dataclass
 class ClaimResult:
+    """A claim and its verdict: `holds` (true in every outcome the rules allow),
+    `fails`, `undetermined` (the knowledge base cannot settle it: `message` says why)
+    or `error`.  `line` is the claim's line in its file; `explanation` the derivation,
+    one line per step, when one was asked for."""
+
     text: str
     line: int
     verdict: str
@@ -41,6 +46,11 @@ class ClaimResult:
 
 @dataclass
 class RulingResult:
+    """One ruling block checked: its title, `about`, `cites`, file and line, the
+    `claims` with their verdicts, and its `status` (passed, failed, undetermined or
+    error).  `error` says why a ruling could not be checked; `seconds` is the time its
+    check took."""
+
     title: str
     about: str | None
     cites: list[str]
@@ -50,6 +60,7 @@ class RulingResult:
     claims: list[ClaimResult] = field(default_factory=list)
     error: str | None = None
     stats: dict = field(default_factory=dict)
+    seconds: float | None = None   # wall time of the check (None: not measured); only with stats
 
     @property
     def status(self) -> str:
@@ -72,11 +83,16 @@ class RulingResult:
             d["error"] = self.error
         if self.stats and with_stats:
             d["stats"] = self.stats
+        if self.seconds is not None and with_stats:
+            d["seconds"] = round(self.seconds, 4)
         return d
 
 
 @dataclass
 class CheckReport:
+    """The rulings checked, in order (`results`), their `summary()` counts by status,
+    and `ok`: every ruling passed."""
+
     results: list[RulingResult]
 
     def summary(self) -> dict:

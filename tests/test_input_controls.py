@@ -98,14 +98,14 @@ def test_error_lines_are_truncated():
 
 
 def test_junit_is_well_formed_with_hostile_text():
-    from mtgkb.cli import _junit
+    from mtgkb.junit import junit_xml
     from mtgkb.results import CheckReport, ClaimResult, RulingResult
 
     hostile = "a\x1b[2K\x00\x0b\ud800\ufffe<&>\"'b"
     rr = RulingResult(title=hostile, about=None, cites=[], file="x" + hostile, line=1,
                       claims=[ClaimResult(text=hostile, line=2, verdict="fails", message=hostile)])
     rr2 = RulingResult(title="e", about=None, cites=[], file="y", line=1, error=hostile)
-    doc = _junit(CheckReport([rr, rr2]), [ParseError(hostile, "z" + hostile, 3, 4, source_line=hostile)])
+    doc = junit_xml(CheckReport([rr, rr2]), [ParseError(hostile, "z" + hostile, 3, 4, source_line=hostile)])
     dom = xml.dom.minidom.parseString(doc.encode("utf-8"))
     cases = dom.getElementsByTagName("testcase")
     assert len(cases) == 3

@@ -119,7 +119,7 @@ def test_xml_sax_is_imported_only_for_junit():
 def test_junit_still_written(capsys):
     code, out, err = run(capsys, "check", "--format", "junit", FOUNDATION)
     assert code == 0, err
-    assert out.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="mtgkb"')
+    assert out.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mtgkb"')
     import xml.dom.minidom
 
     xml.dom.minidom.parseString(out)  # well-formed

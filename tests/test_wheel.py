@@ -105,3 +105,14 @@ def test_mtgkb_check_from_the_wheel_outside_the_repository(venv, tmp_path):
 def test_version_from_the_wheel(venv, tmp_path):
     p = _run([str(venv / "bin" / "mtgkb"), "--version"], cwd=tmp_path)
     assert p.stdout.strip().startswith("mtgkb ")
+
+
+def test_wheel_ships_the_schemas_and_registers_the_pytest_plugin(wheel):
+    z = zipfile.ZipFile(wheel)
+    names = z.namelist()
+    for f in ("check-1.json", "ask-1.json", "show-1.json", "pay-1.json", "parse-1.json", "coverage-1.json"):
+        assert f"mtgkb/schemas/{f}" in names, f
+    assert "mtgkb/pytest_plugin.py" in names and "mtgkb/junit.py" in names
+    (ep,) = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
+    text = z.read(ep).decode()
+    assert "[pytest11]\nmtgkb = mtgkb.pytest_plugin" in text, text
