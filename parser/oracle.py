@@ -103,15 +103,25 @@ _SELF_PHRASES = re.compile(
     re.I)
 
 
+@lru_cache(maxsize=256)
+def _self_name_pattern(face_name: str, supertypes: tuple[str, ...]) -> re.Pattern:
+    """One pattern for every self name of a face, longest first (compiled once per face:
+    a pattern per card name would overflow the re module's cache on a whole database)."""
+    names = self_names(face_name, supertypes)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w])")
+
+
+_ENTERS = re.compile(r"\b(enters?) the battlefield\b")
+_CMC = re.compile(r"\bconverted mana cost\b")
+
+
 def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> str:
     text = _REMINDER.sub("", line).strip()
     text = text.replace("’", "'").replace("−", "-")
-    for n in self_names(face_name, supertypes):
-        text = re.sub(r"(?<![\w'])" + re.escape(n) + r"(?![\w])", "~", text)
+    text = _self_name_pattern(face_name, tuple(supertypes)).sub("~", text)
     text = _SELF_PHRASES.sub("~", text)
-    text = re.sub(r"\benters the battlefield\b", "enters", text)
-    text = re.sub(r"\benter the battlefield\b", "enter", text)
-    text = re.sub(r"\bconverted mana cost\b", "mana value", text)
+    text = _ENTERS.sub(r"\1", text)
+    text = _CMC.sub("mana value", text)
     return text
 
 
