@@ -16,9 +16,11 @@ from .check import Session, check_paths
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
+from .proof import Proof
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
+from .why import why as why_claim
 
 
 @dataclass
@@ -134,6 +136,14 @@ class KnowledgeBase:
         return views
 
     # ------------------------------------------------------------------ ask / why
+    def why(self, path: str, claim_text: str) -> "Proof":
+        """A claim's verdict, the outcome that shows it and its proof in words (mtgkb.why/1)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
+        if not isinstance(claim_text, str):
+            raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
+        return why_claim(self.session, path, claim_text, timeout=self.timeout)
+
     def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
