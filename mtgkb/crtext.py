@@ -20,8 +20,9 @@ from . import paths
 CR_FILE = "comprehensive-rules-2026-01-16.txt"
 CR_DATE = "2026-01-16"
 
-# A number at the start of a line: "6.", "613.", "613.4.", "613.4c"
-_HEAD = re.compile(r"^(\d{1,3})\.(?:(\d+)(?:\.|([a-z]+)))?\s+(\S.*)$")
+# A number at the start of a line: "6.", "613.", "613.4.", "613.4c" (the file also has
+# "606.5" without its period and "119.1d." with one)
+_HEAD = re.compile(r"^(\d{1,3})\.(?:(\d+)([a-z]*)\.?)?\s+(\S.*)$")
 # A number as a user writes it: "6", "613", "613.4", "613.4.", "613.4c"
 _NUMBER = re.compile(r"^\d{1,3}(?:\.\d+[a-z]*)?\.?$")
 

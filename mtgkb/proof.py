@@ -59,6 +59,8 @@ class Words:
         if v.type != SymbolType.Function:
             return self(v)
         a = v.arguments
+        if not a:
+            return COLORS.get(v.name, v.name.replace("_", " "))
         if v.name == "all_creature_types" and not a:
             return "every creature type"
         if v.name == "color" and len(a) == 1:
@@ -154,6 +156,13 @@ SENTENCES = {
     "pt": "{0} is {1}/{2}",
     "named": "{0} is named {1}",
     "tl_triggered": "{1} triggers",
+    "supertype": "{0} is {1}",
+    "card_type": "{0} is a {1}",
+    "subtype": "{0} is a {1}",
+    "color": "{0} is {v1}",
+    "keyword": "{0} has {1}",
+    "counters": "{0} has {2} {1} counter(s)",
+    "in_zone": "{0} is in the {1}",
     "tl_before": "{0} resolves before {1}",
     "tl_token_copy": "{0} controls a token that is a copy of {1}",
     "tl_no_token": "no token is created",
@@ -168,7 +177,7 @@ SENTENCES = {
     if a[1].type == SymbolType.Number else f"{w(a[0])} resolved",
     "tl_log_copy": "the event log records {0} created as a copy of {1}",
     "tl_log_token": "the event log records the token {0} created",
-    "pay_result": lambda w, a: "a way to pay was found" if w(a[1]) == "yes" else "no way to pay was found",
+    "pay_result": lambda w, a: "a way to pay was found (below)" if w(a[1]) == "yes" else "no way to pay was found",
     "pay_count": "the number of ways to pay is {1}",
 }
 
@@ -285,8 +294,9 @@ def _merge(steps: list[ProofStep]) -> list[ProofStep]:
             out.append(s)
             continue
         m = out[i]
-        out[i] = ProofStep(m.texts + [t for t in s.texts if t not in m.texts], m.cite, m.atoms + s.atoms,
-                           m.premises + [p for p in s.premises if all(p is not q for q in m.premises)],
+        out[i] = ProofStep(m.texts + [t for t in s.texts if t not in m.texts], m.cite,
+                           m.atoms + [a for a in s.atoms if a not in m.atoms],
+                           _merge(m.premises + [p for p in s.premises if all(p is not q for q in m.premises)]),
                            m.given + [g for g in s.given if g not in m.given])
     return out
 
@@ -295,6 +305,7 @@ def number_steps(root: ProofStep) -> list[ProofStep]:
     """Number the steps premises first (post-order), each step once; the order to print."""
     order: list[ProofStep] = []
     seen: set[int] = set()
+    shown: dict[str, int] = {}   # atom -> the number of the step that showed it
 
     def visit(s: ProofStep) -> None:
         if id(s) in seen:
@@ -302,8 +313,13 @@ def number_steps(root: ProofStep) -> list[ProofStep]:
         seen.add(id(s))
         for p in s.premises:
             visit(p)
+        if s.atoms and all(a in shown for a in s.atoms) and not s.conclusion:
+            s.number = shown[s.atoms[0]]   # said already: referred to, not repeated
+            return
         order.append(s)
         s.number = len(order)
+        for a in s.atoms:
+            shown.setdefault(a, s.number)
 
     visit(root)
     return order
@@ -315,7 +331,7 @@ def step_line(s: ProofStep) -> str:
     if s.conclusion:
         text = "so: " + text if s.premises else text
     if s.premises:
-        text += f" (from {', '.join(str(p.number) for p in s.premises)})"
+        text += f" (from {', '.join(str(n) for n in sorted({p.number for p in s.premises}))})"
     if s.given:
         text += " — given: " + "; ".join(s.given)
     rules = "; ".join(f"{r['number']} — {r['title']}" if r["title"] else r["number"] for r in s.rules)

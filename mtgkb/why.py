@@ -14,6 +14,9 @@ Timeline claims get the outcome's event log; payment claims the payment found.""
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from clingo import Function, Number, Symbol, SymbolType
 
 from mtgkb.parser.errors import ParseError
@@ -22,9 +25,10 @@ from mtgkb.parser.scenario_ast import Block
 
 from .engine.outcomes import encode_state, may_claims
 from .engine.stepper import Stepper
-from .explain import RELATED, Explainer, explaining_program
+from . import paths
+from .explain import RELATED, Explainer, citations, explaining_program
 from .mana_pay import solve_request
-from .proof import Proof, ProofBuilder, ProofStep, Words, number_steps, sentence
+from .proof import Proof, ProofBuilder, ProofStep, Words, number_steps, rule_titles, sentence
 from .solver import Solver
 
 MODEL_LIMIT = 16      # answer sets looked at per outcome
@@ -63,7 +67,7 @@ def why(session, path: str, claim_text: str, *, timeout: float) -> Proof:
             if (Function("claim_true", [Id]) in m) != want_true:
                 continue
             _fill(proof, Explainer(m, enc_b.handles), enc_b, Id, c, want_true, timeout)
-            if st.log or st.choices or len(branches) > 1 or not want_true:
+            if st.log or st.choices or len(branches) > 1:
                 proof.outcome = {"branch": n, "choices": list(st.choices),
                                  "events": [{"cr": r, "text": t} for r, t in st.log],
                                  "stack": [it.label for it in reversed(st.stack)],
@@ -86,7 +90,9 @@ def _fill(proof: Proof, ex: Explainer, enc, Id: Symbol, claim, want_true: bool, 
     else:
         for q in queries:
             if not ex.by_head.get(Function("true", [Id, q])):
-                proof.absent.append(_query_words(q, words))
+                rules = "; ".join(f"{r['number']} — {r['title']}" if r["title"] else r["number"]
+                                  for r in rule_titles(query_cite(q.name)))
+                proof.absent.append(_query_words(q, words) + (f"  [{rules}]" if rules else ""))
         proof.instead = _instead(ex, builder, queries)
     for q in queries:
         if q.name in PAYMENT_QUERIES and q.arguments:
@@ -97,6 +103,18 @@ def _fill(proof: Proof, ex: Explainer, enc, Id: Symbol, claim, want_true: bool, 
             proof.payments = list(out.ways)
             if out.truncated:
                 proof.notes.append(f"more than {PAYMENTS_SHOWN} ways to pay: the first {PAYMENTS_SHOWN} are shown")
+
+
+@lru_cache(maxsize=None)
+def query_cite(name: str) -> str | None:
+    """The CR numbers of the rules.lp rule that makes a claim of this query form true
+    (its `true(Id, Q) :- claim(Id, Q), Q = name(...)` rule)."""
+    text = paths.rules_text()
+    cites = citations(text)
+    for i, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("true(Id, Q)") and re.search(rf"Q = {re.escape(name)}\b", line):
+            return cites.get(i)
+    return None
 
 
 def _query_words(q: Symbol, words: Words) -> str:
