@@ -16,6 +16,7 @@ from .check import Session, check_paths
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
+from .layer_trace import layer_trace
 from .proof import Proof
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
@@ -89,7 +90,9 @@ class KnowledgeBase:
         return Explainer(chosen, enc.handles)
 
     # ------------------------------------------------------------------ show
-    def show(self, path: str) -> list[dict]:
+    def show(self, path: str, *, layers: bool = False) -> list[dict]:
+        """Everything derived for each block; with `layers`, each object's
+        characteristics through layers 1-7 (`"layers"` of each object)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         sf = self.session.load(path)
@@ -101,6 +104,9 @@ class KnowledgeBase:
             if enc is not None and res is not None and res.satisfiable:
                 ex = self._explainer(enc)
                 entry["objects"] = [v.to_json() for v in self._objects(enc, res, ex)]
+                if layers and ex is not None:
+                    for v in entry["objects"]:
+                        v["layers"] = layer_trace(ex, enc, enc.objects[v["handle"]])
             # each event, what triggered, the stack, each resolution, per outcome
             if enc is not None and getattr(enc, "timeline", None) is not None:
                 entry["timeline"] = render(enc.timeline)
@@ -169,7 +175,9 @@ class KnowledgeBase:
                     if cr.verdict == "holds":
                         for q in self._queries(enc2, Id):
                             t = Function("true", [Id, q])
-                            lines += ex.render(ex.tree(t))
+                            # a claim that holds because its statement is derived nowhere
+                            # (cannot, does not) has no tree: say so, never "[given]"
+                            lines += ex.render(ex.tree(t)) if t in ex.by_head else [f"not derived: {ex.show(t)}"]
                     else:
                         for q in self._queries(enc2, Id):
                             lines += explain_query(ex, q)

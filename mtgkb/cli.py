@@ -81,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--layers", action="store_true",
+                   help="each object's characteristics through layers 1-7, with the effects and timestamps")
     s.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
@@ -260,7 +262,7 @@ def cmd_show(args) -> int:
     from .api import KnowledgeBase
 
     kb = KnowledgeBase(timeout=args.timeout)
-    blocks = kb.show(args.file)
+    blocks = kb.show(args.file, layers=args.layers)
     if args.json:
         print(json.dumps({"schema": "mtgkb.show/1", "file": args.file, "blocks": blocks}, indent=2, ensure_ascii=False))
     else:
@@ -273,6 +275,12 @@ def cmd_show(args) -> int:
                 print(f"  {o['handle']}  [{where}]{'  ' + ', '.join(o['status']) if o['status'] else ''}")
                 for ch in o["characteristics"]:
                     print(f"    {ch['value']:<48} {ch['from']}")
+                if "layers" in o:
+                    from .layer_trace import render_trace
+
+                    print("    through the layers:")
+                    for line in render_trace(o["layers"]):
+                        print(line)
             for t in b.get("timeline", []):  # the timeline of each outcome
                 print(f"  timeline, outcome {t['branch']}" + (f" ({'; '.join(t['choices'])})" if t["choices"] else ""))
                 for e in t["events"]:

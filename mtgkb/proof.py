@@ -54,23 +54,35 @@ class Words:
             return self.value(s)
         return str(s)
 
+    def ability(self, A: Symbol, limit: int = 48) -> str:
+        """ab(Face, I) -> its text on the card, quoted and shortened (the handle form
+        when the face is not known)."""
+        if A.type == SymbolType.Function and A.name == "ab" and len(A.arguments) == 2 \
+                and A.arguments[0].type == SymbolType.String and A.arguments[1].type == SymbolType.Number:
+            f = self.faces.get(A.arguments[0].string)
+            i = A.arguments[1].number
+            if f is not None and 0 < i <= len(f.abilities):
+                t = f.abilities[i - 1].text
+                return "“" + (t if len(t) <= limit else t[: limit - 1].rstrip() + "…") + "”"
+        return self(A)
+
     def value(self, v: Symbol) -> str:
         """A characteristic value: card_type(creature) -> "card type creature"."""
         if v.type != SymbolType.Function:
             return self(v)
         a = v.arguments
-        if not a:
-            return COLORS.get(v.name, v.name.replace("_", " "))
         if v.name == "all_creature_types" and not a:
             return "every creature type"
+        if not a:
+            return COLORS.get(v.name, v.name.replace("_", " "))
         if v.name == "color" and len(a) == 1:
             return f"the color {COLORS.get(self(a[0]), self(a[0]))}"
         if v.name == "mana_cost" and len(a) == 2:
-            return f"mana cost symbol {self(a[0])}: {self(a[1])}"
+            return f"mana cost symbol {self(a[0])}: {{{mana_symbol(a[1])}}}"
         if v.name == "ability" and len(a) == 1:
-            return f"the ability {self(a[0])}"
+            return f"the ability {self.ability(a[0])}"
         if v.name in ("colored", "generic", "hybrid", "phyrexian", "twobrid"):
-            return "{" + "/".join(self(x) for x in a) + "}"
+            return "{" + mana_symbol(v) + "}"
         if len(a) == 1:
             return f"{v.name.replace('_', ' ')} {self(a[0])}"
         return f"{v.name}({', '.join(self(x) for x in a)})"
@@ -85,20 +97,23 @@ def _effect(w: Words, a) -> str:
     return f"in layer {w(a[0])}, {w(a[1])} {op} {w.value(a[2])}"
 
 
+def mana_symbol(x: Symbol) -> str:
+    """A mana symbol term -> its letters: snow -> "S", colored(g) -> "G", generic(3) -> "3"."""
+    if x.type == SymbolType.Function:
+        if x.name in MANA_LETTERS and not x.arguments:
+            return MANA_LETTERS[x.name]
+        if x.name == "generic" and x.arguments:
+            return str(x.arguments[0])
+        if x.name == "colored" and x.arguments:
+            return str(x.arguments[0]).upper()
+        if x.arguments:
+            return "/".join(str(a).upper() for a in x.arguments) + ("/P" if x.name == "phyrexian" else "")
+    return str(x)
+
+
 def _cost(c: Symbol) -> str:
     """cost(snow, generic(1)) -> "{S}{1}"."""
-    def one(x: Symbol) -> str:
-        if x.type == SymbolType.Function:
-            if x.name in MANA_LETTERS and not x.arguments:
-                return MANA_LETTERS[x.name]
-            if x.name == "generic" and x.arguments:
-                return str(x.arguments[0])
-            if x.name == "colored" and x.arguments:
-                return str(x.arguments[0]).upper()
-            if x.arguments:
-                return "/".join(str(a).upper() for a in x.arguments) + ("/P" if x.name == "phyrexian" else "")
-        return str(x)
-    return "".join("{" + one(x) + "}" for x in c.arguments)
+    return "".join("{" + mana_symbol(x) + "}" for x in c.arguments)
 
 
 MANA_LETTERS = {"snow": "S", "colorless": "C", "x": "X"}

@@ -213,3 +213,9 @@ def test_a_sentence_of_an_unexpected_arity_is_none_not_an_error():
     assert sentence(Function("base_power", [Number(1)]), w) is None
     assert sentence(Function("no_such_predicate", [Number(1)]), w) is None
     assert sentence(Function("base_power", [String("X"), Number(3)]), w) == "X's base power is 3"
+
+
+def test_raw_of_a_claim_that_holds_by_absence_says_not_derived(why):
+    rc, out, _ = why(CREATURE_SPELL, "Orvar, the All-Form's first triggered ability does not trigger.", "--raw")
+    assert rc == 0 and "[given]" not in out
+    assert 'not derived: true(1, tl_triggered("Orvar, the All-Form", ab("Orvar, the All-Form", 2)))' in out
