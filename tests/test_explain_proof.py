@@ -219,3 +219,31 @@ def test_raw_of_a_claim_that_holds_by_absence_says_not_derived(why):
     rc, out, _ = why(CREATURE_SPELL, "Orvar, the All-Form's first triggered ability does not trigger.", "--raw")
     assert rc == 0 and "[given]" not in out
     assert 'not derived: true(1, tl_triggered("Orvar, the All-Form", ab("Orvar, the All-Form", 2)))' in out
+
+
+UNREAD_SPELL = """scenario "an unread spell"
+  given:
+    Alice controls Grizzly Bears.
+    Bob controls Hill Giant.
+    It is Alice's turn.
+    Alice casts Lunge targeting Hill Giant.
+    Lunge resolves.
+"""
+
+
+def test_an_undetermined_claim_gets_its_reason_and_no_proof(why):
+    rc, out, _ = why(UNREAD_SPELL, "Grizzly Bears is 2/2.", "--json")
+    doc = json.loads(out)
+    assert rc == 1 and doc["verdict"] == "undetermined" and "Lunge" in doc["message"]
+    assert doc["proof"] is None and doc["derived_instead"] == [] and doc["outcome"] is None
+
+
+def test_json_of_a_counterexample_has_its_outcome(why):
+    rc, out, _ = why(TWO_TARGETS, "Alice controls a token that is a copy of Grizzly Bears.", "--json")
+    doc = json.loads(out)
+    assert rc == 1 and doc["proof"] is None and doc["outcomes"] == 2
+    assert doc["not_derived"] == ["Alice controls a token that is a copy of Grizzly Bears  [111.1 — "
+                                  + _title("111.1") + "; 707.2 — " + _title("707.2") + "]"]
+    o = doc["outcome"]
+    assert o["branch"] == 2 and any("Llanowar Elves" in c for c in o["choices"])
+    assert all(set(e) == {"cr", "text"} for e in o["events"]) and len(o["events"]) >= 3
