@@ -46,7 +46,8 @@ class Words:
                 return s.name.replace("_", " ")
             if s.name == "ab" and len(s.arguments) == 2 and s.arguments[1].type == SymbolType.Number:
                 n = s.arguments[1].number
-                return f"{self(s.arguments[0])}'s ability {n}"
+                text = self.ability(s)
+                return f"{self(s.arguments[0])}'s ability {n}" + (f" ({text})" if text.startswith("“") else "")
             if s.name == "counter" and len(s.arguments) == 1:
                 return f"{self(s.arguments[0])} counters"
             if s.name == "mod" and len(s.arguments) == 1:
@@ -64,7 +65,8 @@ class Words:
             if f is not None and 0 < i <= len(f.abilities):
                 t = f.abilities[i - 1].text
                 return "“" + (t if len(t) <= limit else t[: limit - 1].rstrip() + "…") + "”"
-        return self(A)
+        return f"{self(A.arguments[0])}'s ability {A.arguments[1]}" if A.type == SymbolType.Function and A.name == "ab" \
+            and len(A.arguments) == 2 else self(A)
 
     def value(self, v: Symbol) -> str:
         """A characteristic value: card_type(creature) -> "card type creature"."""

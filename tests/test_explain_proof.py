@@ -129,7 +129,8 @@ def test_does_not_trigger_is_not_shown_as_derived(why):
     rc, out, _ = why(CREATURE_SPELL, "Orvar, the All-Form's first triggered ability does not trigger.")
     assert rc == 0 and out.startswith("holds: ")
     assert "true(" not in out and "[given]" not in out
-    assert f"not derived: Orvar, the All-Form's ability 2 triggers  [603.2 — {_title('603.2')}]" in out
+    assert ("not derived: Orvar, the All-Form's ability 2 (“Whenever you cast an instant or sorcery spell,…”) "
+            f"triggers  [603.2 — {_title('603.2')}]") in out
     assert "outcome 1 of 1 (no choices):" in out and "Alice casts Grizzly Bears  [CR 601.2" in out
 
 
@@ -247,3 +248,13 @@ def test_json_of_a_counterexample_has_its_outcome(why):
     o = doc["outcome"]
     assert o["branch"] == 2 and any("Llanowar Elves" in c for c in o["choices"])
     assert all(set(e) == {"cr", "text"} for e in o["events"]) and len(o["events"]) >= 3
+
+
+def test_words_never_fail_on_an_odd_symbol():
+    w = Words({})
+    for s in (Number(3), String("x"), Function("ab", [Number(1)]), Function("ab", [String("No Such Card"), Number(2)]),
+              Function("mana_cost", [Number(1), Function("colored", [Function("g")])]), Function("all_creature_types"),
+              Tuple_([Number(1), Number(2)])):
+        assert isinstance(w(s), str) and isinstance(w.value(s), str) and isinstance(w.ability(s), str)
+    assert w.value(Function("mana_cost", [Number(1), Function("colored", [Function("g")])])) == "mana cost symbol 1: {G}"
+    assert w(Function("ab", [String("No Such Card"), Number(2)])) == "No Such Card's ability 2"
