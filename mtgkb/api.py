@@ -25,9 +25,12 @@ from .check import Session, check_block, check_paths
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
+from .layer_trace import layer_trace
+from .proof import Proof
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
+from .why import why as why_claim
 
 __all__ = ["KnowledgeBase", "CheckReport", "RulingResult", "ClaimResult", "ParseError", "ObjectView"]
 
@@ -157,11 +160,12 @@ class KnowledgeBase:
         return Explainer(chosen, enc.handles)
 
     # ------------------------------------------------------------------ show
-    def show(self, path: str) -> list[dict]:
+    def show(self, path: str, *, layers: bool = False) -> list[dict]:
         """Everything derived for each block of a scenario (what `mtgkb show --json`
         prints as `blocks`): objects with their characteristics and where each came
-        from, the verdict of each claim, and the timeline of each outcome.  `path` is a
-        file (str or os.PathLike) or scenario text (a str holding a line break)."""
+        from, the verdict of each claim, and the timeline of each outcome; with `layers`,
+        each object's characteristics through layers 1-7 (`"layers"` of each object).
+        `path` is a file (str or os.PathLike) or scenario text (a str holding a line break)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         sf = self._scenario(path, "path")
@@ -173,6 +177,9 @@ class KnowledgeBase:
             if enc is not None and res is not None and res.satisfiable:
                 ex = self._explainer(enc)
                 entry["objects"] = [v.to_json() for v in self._objects(enc, res, ex)]
+                if layers and ex is not None:
+                    for v in entry["objects"]:
+                        v["layers"] = layer_trace(ex, enc, enc.objects[v["handle"]])
             # each event, what triggered, the stack, each resolution, per outcome
             if enc is not None and getattr(enc, "timeline", None) is not None:
                 entry["timeline"] = render(enc.timeline)
@@ -208,6 +215,16 @@ class KnowledgeBase:
         return views
 
     # ------------------------------------------------------------------ ask / why
+    def why(self, path: str, claim_text: str) -> "Proof":
+        """A claim's verdict, the outcome that shows it and its proof in words (mtgkb.why/1),
+        against the last block of a scenario: `path` is a file (str or os.PathLike) or
+        scenario text (a str holding a line break)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
+        if not isinstance(claim_text, str):
+            raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
+        return why_claim(self.session, self._scenario(path, "path"), claim_text, timeout=self.timeout)
+
     def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
         """The verdict of one claim (an `expect:` sentence) against the last block of a
         scenario: `path` is a file (str or os.PathLike) or scenario text (a str holding a
@@ -238,7 +255,9 @@ class KnowledgeBase:
                     if cr.verdict == "holds":
                         for q in self._queries(enc2, Id):
                             t = Function("true", [Id, q])
-                            lines += ex.render(ex.tree(t))
+                            # a claim that holds because its statement is derived nowhere
+                            # (cannot, does not) has no tree: say so, never "[given]"
+                            lines += ex.render(ex.tree(t)) if t in ex.by_head else [f"not derived: {ex.show(t)}"]
                     else:
                         for q in self._queries(enc2, Id):
                             lines += explain_query(ex, q)

@@ -11,6 +11,7 @@ from mtgkb.parser.scenario import parse_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
 from .carddb import CardDatabase, default_database
+from .cites import check_cites
 from .engine.outcomes import evaluate_block
 from .facts import Encoded
 from .reference import reference_facts
@@ -35,7 +36,9 @@ class Session:
 
     def load(self, path: str, display: str | None = None) -> ScenarioFile:
         text = read_text(path)
-        return parse_scenario(text, file=display or path, known_names=self.db.name_table())
+        sf = parse_scenario(text, file=display or path, known_names=self.db.name_table())
+        check_cites(sf, text)  # each cited rule number is in the shipped CR
+        return sf
 
     def finder(self, sf: ScenarioFile, block: Block):
         local: dict[str, CardFace] = {}

@@ -81,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--layers", action="store_true",
+                   help="each object's characteristics through layers 1-7, with the effects and timestamps")
     s.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
@@ -91,10 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
-    w = sub.add_parser("why", help="the derivation tree of a claim, each step with its CR rule")
+    w = sub.add_parser("why", help="the proof of a claim in words, one line per rule applied (CR number and title)")
     w.add_argument("file")
     w.add_argument("claim")
-    w.add_argument("--json", action="store_true")
+    w.add_argument("--json", action="store_true", help="the proof as a tree (schema mtgkb.why/1)")
+    w.add_argument("--raw", action="store_true", help="the raw derivation tree of internal atoms instead")
     w.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
@@ -109,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     py.add_argument("--json", action="store_true")
     py.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                     help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+
+    r = sub.add_parser("rule", help="a rule of the Comprehensive Rules by number, such as 613.4c")
+    r.add_argument("number", metavar="NUMBER")
+    r.add_argument("--tree", action="store_true", help="with its subrules, and theirs")
+    r.add_argument("--json", action="store_true")
 
     pa = sub.add_parser("parse", help="parse card text (.txt, MTGJSON/Scryfall .json, .jsonl[.gz])")
     pa.add_argument("file")
@@ -222,7 +230,7 @@ def cmd_show(args) -> int:
     from .api import KnowledgeBase
 
     kb = KnowledgeBase(timeout=args.timeout)
-    blocks = kb.show(args.file)
+    blocks = kb.show(args.file, layers=args.layers)
     if args.json:
         print(json.dumps({"schema": "mtgkb.show/1", "file": args.file, "blocks": blocks}, indent=2, ensure_ascii=False))
     else:
@@ -235,6 +243,12 @@ def cmd_show(args) -> int:
                 print(f"  {o['handle']}  [{where}]{'  ' + ', '.join(o['status']) if o['status'] else ''}")
                 for ch in o["characteristics"]:
                     print(f"    {ch['value']:<48} {ch['from']}")
+                if "layers" in o:
+                    from .layer_trace import render_trace
+
+                    print("    through the layers:")
+                    for line in render_trace(o["layers"]):
+                        print(line)
             for t in b.get("timeline", []):  # the timeline of each outcome
                 print(f"  timeline, outcome {t['branch']}" + (f" ({'; '.join(t['choices'])})" if t["choices"] else ""))
                 for e in t["events"]:
@@ -263,7 +277,38 @@ def cmd_ask(args, tree: bool = False) -> int:
 
 
 def cmd_why(args) -> int:
-    return cmd_ask(args, tree=True)
+    if args.raw:
+        return cmd_ask(args, tree=True)
+    from .api import KnowledgeBase
+    from .proof import render_proof
+
+    kb = KnowledgeBase(timeout=args.timeout)
+    pr = kb.why(args.file, args.claim)
+    if args.json:
+        print(json.dumps(pr.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for line in render_proof(pr):
+            print(line)
+    v = pr.verdict
+    return EXIT_OK if v == "holds" else (EXIT_BAD_INPUT if v == "error" else EXIT_FAILED)
+
+
+def cmd_rule(args) -> int:
+    from .crtext import UnknownRule, render_rule, rules
+
+    rs = rules()
+    try:
+        rule = rs.lookup(args.number)
+    except UnknownRule as e:
+        print(f"mtgkb: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.json:
+        doc = {"schema": "mtgkb.rule/1", "rule": rule.to_json(rs, tree=args.tree)}
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        for line in render_rule(rule, rs, tree=args.tree):
+            print(line)
+    return EXIT_OK
 
 
 # ----------------------------------------------------------------------------- parse / coverage
@@ -383,7 +428,7 @@ def cmd_pay(args) -> int:
     return EXIT_OK if doc["payable"] else EXIT_FAILED
 
 
-COMMANDS = {"pay": cmd_pay, "check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "parse": cmd_parse,
+COMMANDS = {"pay": cmd_pay, "check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "rule": cmd_rule, "parse": cmd_parse,
             "coverage": cmd_coverage}
 
 

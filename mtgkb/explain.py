@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Symbol, SymbolType
 from clingo import ast as cast
 
 from . import paths
