@@ -48,7 +48,7 @@ def why(session, sf, claim_text: str, *, timeout: float, block=None) -> Proof:
                    cards=block.cards)
     rr, enc2, _ = session.evaluate(sf, block2)
     cr = rr.claims[0]
-    proof = Proof(file=path, claim=cr.text, verdict=cr.verdict, message=cr.message)
+    proof = Proof(file=sf.path, claim=cr.text, verdict=cr.verdict, message=cr.message)
     if enc2 is None or cr.verdict not in ("holds", "fails"):
         if cr.verdict == "undetermined":
             proof.notes.append("no proof is shown for a claim the knowledge base cannot settle")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from mtgkb.schemas import validate
+
 CARD = ("Spawning Bed\nLand\n{T}: Add {C}.\n"
         "{6}, {T}, Sacrifice Spawning Bed: Create three 1/1 colorless Eldrazi Scion creature tokens. "
         "They have \"Sacrifice this creature: Add {C}.\"\n\n"
@@ -40,6 +42,7 @@ def test_terms_json(cli, tmp_path):
     assert bed["abilities"][1]["terms"]["costs"] == ["mana(generic(6))", "tap", "sacrifice(self)"]
     odd = json.loads(out)["cards"][1]["abilities"][0]
     assert odd["understood"] is False and odd["terms"]["unsupported"]
+    validate(json.loads(out))
 
 
 def test_without_terms_unchanged(cli, tmp_path):

@@ -111,7 +111,15 @@ def test_ask_and_why_documents_validate():
     doc = _json(["ask", "--json", str(DATA / "verdicts.mtg"), "Grizzly Bears is 3/3."], 1)
     validate(doc)
     assert doc["schema"] == "mtgkb.ask/1" and doc["claim"]["verdict"] == "fails"
-    validate(_json(["why", "--json", str(DATA / "verdicts.mtg"), "Grizzly Bears is 4/4."], 0))
+    why = _json(["why", "--json", str(DATA / "verdicts.mtg"), "Grizzly Bears is 4/4."], 0)
+    validate(why)
+    assert why["schema"] == "mtgkb.why/1" and why["proof"]["rules"]
+
+
+def test_rule_document_validates():
+    doc = _json(["rule", "--json", "--tree", "613.4"], 0)
+    validate(doc)
+    assert [r["number"] for r in doc["rule"]["subrules"]][:3] == ["613.4a", "613.4b", "613.4c"]
 
 
 def test_show_document_validates():

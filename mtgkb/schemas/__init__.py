@@ -25,6 +25,8 @@ NAMES = {
     "mtgkb.parse/1": "parse-1.json",
     "mtgkb.coverage/1": "coverage-1.json",
     "mtgkb.show/1": "show-1.json",
+    "mtgkb.why/1": "why-1.json",
+    "mtgkb.rule/1": "rule-1.json",
 }
 
 
