@@ -103,12 +103,31 @@ _SELF_PHRASES = re.compile(
     re.I)
 
 
-@lru_cache(maxsize=256)
-def _self_name_pattern(face_name: str, supertypes: tuple[str, ...]) -> re.Pattern:
-    """One pattern for every self name of a face, longest first (compiled once per face:
-    a pattern per card name would overflow the re module's cache on a whole database)."""
-    names = self_names(face_name, supertypes)
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w])")
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+def _replace_self_names(text: str, names: list[str]) -> str:
+    """Each self name (longest first) -> "~" where it stands as a whole word (not after a
+    letter, digit, "_" or "'", not before a letter, digit or "_").  Plain string search:
+    a regex per card name would be compiled for every face of a whole database."""
+    for n in names:
+        if n not in text:
+            continue
+        out, i = [], 0
+        while (j := text.find(n, i)) >= 0:
+            end = j + len(n)
+            before = text[j - 1] if j else ""
+            after = text[end] if end < len(text) else ""
+            if not (before and (_word_char(before) or before == "'")) and not (after and _word_char(after)):
+                out += [text[i:j], "~"]
+                i = end
+            else:
+                out.append(text[i:j + 1])
+                i = j + 1
+        out.append(text[i:])
+        text = "".join(out)
+    return text
 
 
 _ENTERS = re.compile(r"\b(enters?) the battlefield\b")
@@ -118,7 +137,7 @@ _CMC = re.compile(r"\bconverted mana cost\b")
 def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> str:
     text = _REMINDER.sub("", line).strip()
     text = text.replace("’", "'").replace("−", "-")
-    text = _self_name_pattern(face_name, tuple(supertypes)).sub("~", text)
+    text = _replace_self_names(text, self_names(face_name, supertypes))
     text = _SELF_PHRASES.sub("~", text)
     text = _ENTERS.sub(r"\1", text)
     text = _CMC.sub("mana value", text)
