@@ -204,7 +204,11 @@ _default: CardDatabase | None = None
 
 
 def default_database() -> CardDatabase:
+    """The card database of this process: the one `--cards` / MTGKB_CARDS chooses
+    (mtgkb.card_import), else the embedded one."""
     global _default
     if _default is None:
-        _default = CardDatabase()
+        from .card_import import selected
+
+        _default = CardDatabase(selected())
     return _default

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 
 from mtgkb.parser.errors import ParseError
@@ -130,6 +131,17 @@ def build_parser() -> argparse.ArgumentParser:
     cv.add_argument("--json", action="store_true")
     cv.add_argument("--top", type=_top, default=25, metavar="N",
                     help=f"how many unsupported lines to list (0 to {TOP_MAX:,}; default 25)")
+    cd = sub.add_parser("cards", help="card databases: import a current MTGJSON or Scryfall file, list the imported ones")
+    cds = cd.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    ci = cds.add_parser("import", help="install a MTGJSON AtomicCards.json or Scryfall oracle-cards file as a card database")
+    ci.add_argument("file", metavar="FILE")
+    ci.add_argument("--name", default="current", help="the database's name (default: current)")
+    ci.add_argument("--json", action="store_true")
+    cds.add_parser("list", help="the imported databases and where they are")
+    # every command reads cards: --cards picks the database (an imported name or its file)
+    for command in sub.choices.values():
+        command.add_argument("--cards", metavar="NAME|FILE", default=None,
+                             help="the card database to use (default: the embedded one; see `mtgkb cards`)")
     return p
 
 
@@ -142,6 +154,14 @@ def main(argv: list[str] | None = None) -> int:
         build_parser().print_help(sys.stderr)
         return EXIT_BAD_INPUT
     try:
+        if getattr(args, "cards", None):
+            from .card_import import ENV, UnknownDatabase, resolve
+
+            try:
+                os.environ[ENV] = str(resolve(args.cards).resolve())   # worker processes inherit it
+            except UnknownDatabase as e:
+                print(f"mtgkb: error: {e}", file=sys.stderr)
+                return EXIT_BAD_INPUT
         return COMMANDS[args.command](args)
     except ParseError as e:
         print(str(e), file=sys.stderr)
@@ -376,6 +396,26 @@ def _terms_lines(a) -> list[tuple[str, str]]:
     return lines
 
 
+def cmd_cards(args) -> int:
+    from .card_import import data_dir, import_cards, installed
+
+    if args.cards_command == "list":
+        names = installed()
+        print("embedded: kb/oracle-cards-2022-04.jsonl.gz (the default)")
+        for n in names:
+            print(f"{n}: {data_dir() / (n + '.jsonl.gz')}")
+        return EXIT_OK
+    rep = import_cards(args.file, args.name)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=2, ensure_ascii=False))
+    else:
+        skipped = ", ".join(f"{n} {k}" for k, n in sorted(rep.skipped.items()))
+        print(f"imported {rep.cards} cards ({rep.faces} faces) as {args.name!r}: {rep.path}"
+              + (f"; left out: {skipped}" if skipped else ""))
+        print(f"use it with --cards {args.name} on any command")
+    return EXIT_OK
+
+
 def cmd_coverage(args) -> int:
     from .cardfiles import load_cards
     from .coverage import coverage
@@ -429,7 +469,7 @@ def cmd_pay(args) -> int:
 
 
 COMMANDS = {"pay": cmd_pay, "check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "rule": cmd_rule, "parse": cmd_parse,
-            "coverage": cmd_coverage}
+            "coverage": cmd_coverage, "cards": cmd_cards}
 
 
 if __name__ == "__main__":  # pragma: no cover
