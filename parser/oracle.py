@@ -66,7 +66,7 @@ def lark_cache_file(name: str, grammar: str) -> str | bool:
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = files("mtgkb.parser").joinpath("oracle.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer=_TokenListLexer, strict=True, propagate_positions=True,
+    return Lark(grammar, parser="lalr", lexer=_TokenListLexer, strict=True, propagate_positions=False,
                 maybe_placeholders=False, cache=lark_cache_file("oracle", grammar))
 
 
