@@ -512,5 +512,5 @@ aura commander plot squad escalate afflict annihilator bushido rampage absorb mo
 vanishing graft bloodthirst renown tribute dredge fabricate soulshift frenzy poisonous amplify
 devour backup toxic ripple afterlife casualty reinforce enchant equip protection ward crew
 suspend awaken cumulative basic affinity partner splice champion level reconfigure first_strike
-double_strike split_second flash escape living totem battle jump-start mutate snow
+double_strike split_second flash escape living totem battle jump-start mutate snow hidden friends
 """.split())
