@@ -1,7 +1,6 @@
-"""Timeline (issue 6): the meaning the stepper reads from the Oracle grammar's terms
-(mtgkb/rules/meaning.lp).
+"""The meaning the engine reads from the Oracle grammar's terms (mtgkb/rules/meaning.lp).
 
-These pin the contract between docs/oracle-meaning.md and mtgkb/timeline.py: the seed
+These pin the contract between docs/oracle-meaning.md and meaning.lp: the seed
 cards' triggered abilities must be read, and anything else must be `unread` (so that a
 verdict that depends on it is `undetermined`, never `holds`)."""
 
