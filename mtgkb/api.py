@@ -87,12 +87,13 @@ class KnowledgeBase:
         return Explainer(chosen, enc.handles)
 
     # ------------------------------------------------------------------ show
-    def show(self, path: str) -> list[dict]:
+    def show(self, path: str, *, ruling: str | None = None) -> list[dict]:
+        """Every block of the file, or only the one `ruling` names (a title or a line)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
-        sf = self.session.load(path)
+        sf, chosen = self.session.load_block(path, ruling)
         out = []
-        for block in sf.blocks:
+        for block in (sf.blocks if ruling is None else [chosen]):
             rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
             entry = {"title": block.title, "kind": block.kind, "line": block.pos.line, "objects": [],
                      "claims": [c.to_json() for c in rr.claims], "error": rr.error}
@@ -134,16 +135,14 @@ class KnowledgeBase:
         return views
 
     # ------------------------------------------------------------------ ask / why
-    def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
+    def ask(self, path: str, claim_text: str, *, explain: bool = True, ruling: str | None = None) -> ClaimResult:
+        """`claim_text` against the block `ruling` names (a title or a line inside it;
+        default: the file's last block)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         if not isinstance(claim_text, str):
             raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
-        sf = self.session.load(path)
-        blocks = sf.blocks
-        if not blocks:
-            raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
-        block = blocks[-1]
+        sf, block = self.session.load_block(path, ruling)
         enc = self.session.encode(sf, block)  # the handles of the first outcome
         claim = parse_claim(claim_text, names=self.session.db.name_table(), handles=enc.objects,
                             players=set(_players(enc)))

@@ -50,6 +50,7 @@ class RulingResult:
     claims: list[ClaimResult] = field(default_factory=list)
     error: str | None = None
     stats: dict = field(default_factory=dict)
+    input_error: dict | None = None   # the bad input that made it an error (ParseError fields)
 
     @property
     def status(self) -> str:
