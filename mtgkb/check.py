@@ -2,9 +2,9 @@
 
 A file is parsed to its end (`Session.load`): its errors come with the blocks that
 have none.  The blocks checked are the rulings and the scenario blocks with an
-`expect:` part (`checked_blocks`).  A block whose evaluation finds bad input (a name
-the knowledge base does not have ...) is an `error` result that carries the error
-(`RulingResult.input_error`); the other blocks still run."""
+`expect:` part (`checked_blocks`).  A block whose evaluation finds bad input (an
+object put into the game twice, an ability its card does not have ...) is an `error`
+result that carries the error (`RulingResult.input_error`); the other blocks still run."""
 
 from __future__ import annotations
 
@@ -111,8 +111,8 @@ def checked_blocks(sf: ScenarioFile) -> list[int]:
 
 def check_block(session: Session, sf: ScenarioFile, block: Block, explain=None
                 ) -> tuple[RulingResult | None, ParseError | None]:
-    """One block: its result.  Bad input found while it is evaluated (a name the
-    knowledge base does not have ...) makes it an `error` result carrying the error
+    """One block: its result.  Bad input found while it is evaluated (an object put
+    into the game twice ...) makes it an `error` result carrying the error
     (`input_error`).  (The second item is kept for callers that expect a ParseError
     there; it is always None.)"""
     try:
