@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Symbol, SymbolType
 
-from mtgkb.parser.errors import ParseError
+from mtgkb.parser.errors import ParseError, raise_errors
 from mtgkb.parser.scenario import parse_claim
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
-from .check import Session, check_paths
+from .check import Session, check_paths, select_block
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
@@ -91,9 +91,10 @@ class KnowledgeBase:
         """Every block of the file, or only the one `ruling` names (a title or a line)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
-        sf, chosen = self.session.load_block(path, ruling)
+        sf = self.session.load(path)
+        raise_errors(sf.errors)
         out = []
-        for block in (sf.blocks if ruling is None else [chosen]):
+        for block in (sf.blocks if ruling is None else [select_block(sf, ruling)]):
             rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
             entry = {"title": block.title, "kind": block.kind, "line": block.pos.line, "objects": [],
                      "claims": [c.to_json() for c in rr.claims], "error": rr.error}

@@ -12,7 +12,7 @@ import dataclasses
 import os
 
 from mtgkb.parser.card_ast import CardFace
-from mtgkb.parser.errors import ParseError, raise_errors, with_source
+from mtgkb.parser.errors import ParseError, raise_errors, split_lines, with_source
 from mtgkb.parser.scenario import read_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
@@ -158,9 +158,18 @@ def duplicate_titles(report: CheckReport) -> list[ParseError]:
     for r in report.results:
         seen = first.setdefault(r.title, r)
         if seen is not r:
-            out.append(ParseError(f"the title {r.title!r} is already used by the block at {seen.file}:{seen.line}",
-                                  r.file, r.line, 1, expected=("a title used by no other block of the run",)))
+            e = ParseError(f"the title {r.title!r} is already used by the block at {seen.file}:{seen.line}",
+                           r.file, r.line, 1, expected=("a title used by no other block of the run",))
+            out.append(with_source(e, _source_lines(r.file)))
     return out
+
+
+def _source_lines(path: str) -> list[str]:
+    """The lines of a checked file, for a caret line (none if it cannot be read again)."""
+    try:
+        return split_lines(read_text(path))
+    except ParseError:
+        return []
 
 
 def select_block(sf: ScenarioFile, ruling: str | None) -> Block:

@@ -177,6 +177,7 @@ def test_a_title_in_two_files_names_both_places(cli, in_tmp):
     rc, out, err = cli("check", "--jobs", "1", "a.mtg", "b.mtg")
     assert rc == 2
     assert "b.mtg:1:1: error: the title 'Bears are 2/2' is already used by the block at a.mtg:1" in err
+    assert '    ruling "Bears are 2/2"\n    ^' in err
 
 
 def test_the_same_results_and_errors_in_worker_processes(cli, in_tmp):
