@@ -141,15 +141,6 @@ def error_data(e: ParseError) -> dict:
     return {f.name: getattr(e, f.name) for f in dataclasses.fields(ParseError)}
 
 
-def input_errors(report: CheckReport, errors: list[ParseError]) -> list[ParseError]:
-    """Every input error of a check: the files' errors, the errors of blocks whose
-    input is bad, and titles used twice in the run (stable ruling ids are file +
-    title)."""
-    out = list(errors)
-    out += [ParseError(**r.input_error) for r in report.results if r.input_error]
-    return out + duplicate_titles(report)
-
-
 def duplicate_titles(report: CheckReport) -> list[ParseError]:
     """A title used by two checked blocks of the run (within a file the parser already
     refuses it): an error at the second naming the first."""
