@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Symbol, SymbolType
 
-from mtgkb.parser.errors import ParseError
+from mtgkb.parser.errors import ParseError, raise_errors
 from mtgkb.parser.scenario import parse_claim, parse_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
-from .check import Session, check_block, check_paths
+from .check import Session, check_block, check_paths, select_block
 from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
@@ -123,12 +123,14 @@ class KnowledgeBase:
         """A path (str or os.PathLike) or scenario text (a str with a line break that
         names no existing file)."""
         if isinstance(source, os.PathLike):
-            return self.session.load(os.fspath(source))
-        if not isinstance(source, str):
+            source = os.fspath(source)
+        elif not isinstance(source, str):
             raise TypeError(f"{what} must be scenario text, a str path or os.PathLike, not {type(source).__name__}")
-        if ("\n" in source or "\r" in source) and not os.path.lexists(source):
+        elif ("\n" in source or "\r" in source) and not os.path.lexists(source):
             return self._parse_text(source, "<text>")
-        return self.session.load(source)
+        sf = self.session.load(source)
+        raise_errors(sf.errors)   # ask, why, show: a file with bad input is refused whole
+        return sf
 
     def _explain_failures(self, session: Session, sf: ScenarioFile, block: Block, enc: Encoded,
                           rr: RulingResult) -> None:
@@ -160,17 +162,18 @@ class KnowledgeBase:
         return Explainer(chosen, enc.handles)
 
     # ------------------------------------------------------------------ show
-    def show(self, path: str, *, layers: bool = False) -> list[dict]:
+    def show(self, path: str, *, layers: bool = False, ruling: str | None = None) -> list[dict]:
         """Everything derived for each block of a scenario (what `mtgkb show --json`
-        prints as `blocks`): objects with their characteristics and where each came
-        from, the verdict of each claim, and the timeline of each outcome; with `layers`,
-        each object's characteristics through layers 1-7 (`"layers"` of each object).
+        prints as `blocks`), or only for the block `ruling` names (a title or a line
+        inside it): objects with their characteristics and where each came from, the
+        verdict of each claim, and the timeline of each outcome; with `layers`, each
+        object's characteristics through layers 1-7 (`"layers"` of each object).
         `path` is a file (str or os.PathLike) or scenario text (a str holding a line break)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         sf = self._scenario(path, "path")
         out = []
-        for block in sf.blocks:
+        for block in (sf.blocks if ruling is None else [select_block(sf, ruling)]):
             rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
             entry = {"title": block.title, "kind": block.kind, "line": block.pos.line, "objects": [],
                      "claims": [c.to_json() for c in rr.claims], "error": rr.error}
@@ -215,31 +218,31 @@ class KnowledgeBase:
         return views
 
     # ------------------------------------------------------------------ ask / why
-    def why(self, path: str, claim_text: str) -> "Proof":
+    def why(self, path: str, claim_text: str, *, ruling: str | None = None) -> "Proof":
         """A claim's verdict, the outcome that shows it and its proof in words (mtgkb.why/1),
-        against the last block of a scenario: `path` is a file (str or os.PathLike) or
-        scenario text (a str holding a line break)."""
-        if not isinstance(path, (str, os.PathLike)):
-            raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
-        if not isinstance(claim_text, str):
-            raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
-        return why_claim(self.session, self._scenario(path, "path"), claim_text, timeout=self.timeout)
-
-    def ask(self, path: str, claim_text: str, *, explain: bool = True) -> ClaimResult:
-        """The verdict of one claim (an `expect:` sentence) against the last block of a
-        scenario: `path` is a file (str or os.PathLike) or scenario text (a str holding a
-        line break; a one-line str is a path).  Returns a `ClaimResult` whose
-        `explanation` is the derivation (unless `explain` is False).  Raises ParseError
-        for a claim or scenario that cannot be read."""
+        against the block `ruling` names (a title or a line inside it; default: the last
+        block): `path` is a file (str or os.PathLike) or scenario text (a str holding a
+        line break)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
         if not isinstance(claim_text, str):
             raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
         sf = self._scenario(path, "path")
-        blocks = sf.blocks
-        if not blocks:
-            raise ParseError("the file has no scenario block", sf.path, 1, 1, expected=('scenario "title"',))
-        block = blocks[-1]
+        return why_claim(self.session, sf, claim_text, timeout=self.timeout, block=select_block(sf, ruling))
+
+    def ask(self, path: str, claim_text: str, *, explain: bool = True, ruling: str | None = None) -> ClaimResult:
+        """The verdict of one claim (an `expect:` sentence) against the block `ruling`
+        names (a title or a line inside it; default: the file's last block): `path` is a
+        file (str or os.PathLike) or scenario text (a str holding a line break; a one-line
+        str is a path).  Returns a `ClaimResult` whose `explanation` is the derivation
+        (unless `explain` is False).  Raises ParseError for a claim or scenario that
+        cannot be read."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
+        if not isinstance(claim_text, str):
+            raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
+        sf = self._scenario(path, "path")
+        block = select_block(sf, ruling)
         enc = self.session.encode(sf, block)  # the handles of the first outcome
         claim = parse_claim(claim_text, names=self.session.db.name_table(), handles=enc.objects,
                             players=set(_players(enc)))

@@ -13,22 +13,35 @@ from .crtext import CR_DATE, rules
 
 
 def check_cites(sf: ScenarioFile, text: str) -> None:
-    """Raise a ParseError for the first cited number (each end of a range) not in the CR."""
+    """A block citing a number (each end of a range) that is not in the CR is bad input:
+    the error (at the number) goes to `sf.errors` and the block leaves `sf.blocks`, as a
+    block with a parse error does; the other blocks are kept."""
     if not any(b.cites for b in sf.blocks):
         return
     rs = rules()
     lines = split_lines(text)
-    for block in sf.blocks:
-        if not block.cites:
-            continue
-        for n, line, col, src in _cite_positions(lines, block.pos.line):
-            for end, offset in _ends(n):
-                if end not in rs:
-                    near = rs.nearest(end)
-                    hint = f" (nearest: {', '.join(near)})" if near else ""
-                    raise ParseError(f"rule {end} is not in the Comprehensive Rules of {CR_DATE}{hint}",
-                                     block.pos.file or sf.path, line, col + offset,
-                                     expected=("a rule number that the Comprehensive Rules have",), source_line=src)
+    bad: list[tuple[int, ParseError]] = []
+    for k, block in enumerate(sf.blocks):
+        if block.cites:
+            e = _first_unknown(rs, lines, block, sf)
+            if e is not None:
+                bad.append((k, e))
+    if bad:
+        drop = {k for k, _ in bad}
+        sf.blocks = [b for k, b in enumerate(sf.blocks) if k not in drop]
+        sf.errors = sorted(sf.errors + [e for _, e in bad], key=lambda e: (e.line, e.column))
+
+
+def _first_unknown(rs, lines: list[str], block, sf: ScenarioFile) -> ParseError | None:
+    for n, line, col, src in _cite_positions(lines, block.pos.line):
+        for end, offset in _ends(n):
+            if end not in rs:
+                near = rs.nearest(end)
+                hint = f" (nearest: {', '.join(near)})" if near else ""
+                return ParseError(f"rule {end} is not in the Comprehensive Rules of {CR_DATE}{hint}",
+                                  block.pos.file or sf.path, line, col + offset,
+                                  expected=("a rule number that the Comprehensive Rules have",), source_line=src)
+    return None
 
 
 def _cite_positions(lines: list[str], head: int):

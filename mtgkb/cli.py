@@ -1,5 +1,7 @@
-"""The `mtgkb` command line.  Exit codes: 0 success, 1 a check failed or a claim
-does not hold, 2 bad input or usage (with file, line, column and what was expected)."""
+"""The `mtgkb` command line.  Exit codes (the same for every command, README "Exit
+codes"): 0 success (a claim holds or is undetermined), 1 a claim fails (check: a
+failed or error ruling; undetermined only under --strict), 2 bad input or usage (with
+file, line, column and what was expected)."""
 
 from __future__ import annotations
 
@@ -62,6 +64,15 @@ _jobs = _int_in(1, JOBS_MAX, "the number of jobs")
 _top = _int_in(0, TOP_MAX, "the number of lines")
 
 
+_RULING_HELP = "the block to use: its exact title or a line number inside it (default: the file's last block)"
+
+
+def _block_options(p: argparse.ArgumentParser) -> None:
+    """ask and why: which block, and the exit code of an undetermined claim."""
+    p.add_argument("--ruling", metavar="TITLE|LINE", help=_RULING_HELP)
+    p.add_argument("--strict", action="store_true", help="an undetermined claim also makes the exit code 1")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtgkb", description="A rules knowledge base for Magic: The Gathering.")
     p.add_argument("--version", action="version", version=f"mtgkb {__version__}")
@@ -76,21 +87,34 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help=f"check rulings in N worker processes (1 to {JOBS_MAX}; default: the number of cores; "
                         "1: in this process); the output is the same for every N")
-    c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
-    c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output, and times to the JUnit output")
+    c.add_argument("--strict", action="store_true",
+                   help="an undetermined ruling also makes the exit code 1 (and, with --baseline, a regression)")
+    c.add_argument("--stats", action="store_true",
+                   help="add solver statistics (timings) to the JSON output, and times to the JUnit output")
+    loud = c.add_mutually_exclusive_group()
+    loud.add_argument("-q", "--quiet", action="store_true", help="text output: only the rulings that did not pass")
+    loud.add_argument("-v", "--verbose", action="store_true", help="text output: every claim with its verdict")
+    c.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the text output (auto: when stdout is a terminal and NO_COLOR is not set)")
+    c.add_argument("--baseline", metavar="OLD.json",
+                   help="compare with an earlier `check --format json` document: status changes, new and "
+                        "removed rulings")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
     s.add_argument("--layers", action="store_true",
                    help="each object's characteristics through layers 1-7, with the effects and timestamps")
+    s.add_argument("--ruling", metavar="TITLE|LINE",
+                   help="show only this block: its exact title or a line number inside it (default: every block)")
     s.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
-    a = sub.add_parser("ask", help="one claim against a scenario file's last block")
+    a = sub.add_parser("ask", help="one claim against a block of a scenario file (default: its last block)")
     a.add_argument("file")
     a.add_argument("claim")
     a.add_argument("--json", action="store_true")
+    _block_options(a)
     a.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
@@ -99,12 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("claim")
     w.add_argument("--json", action="store_true", help="the proof as a tree (schema mtgkb.why/1)")
     w.add_argument("--raw", action="store_true", help="the raw derivation tree of internal atoms instead")
+    _block_options(w)
     w.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
 
-    py = sub.add_parser("pay", help="every legal way to pay a mana cost in a scenario (the file's last block)")
+    py = sub.add_parser("pay", help="every legal way to pay a mana cost in a scenario (default: the file's last block)")
     py.add_argument("cost", metavar="COST", help="a mana cost such as {S}{1}")
     py.add_argument("file", metavar="FILE")
+    py.add_argument("--ruling", metavar="TITLE|LINE", help=_RULING_HELP)
     py.add_argument("--player", metavar="P", help="who pays (default: the active player)")
     py.add_argument("--with", dest="sources", metavar="SOURCES", help="only these permanents, comma-separated handles")
     py.add_argument("--count", action="store_true", help="count the ways without listing them")
@@ -182,12 +208,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
+    from .check import duplicate_titles
     from .parallel import check, default_jobs
     from .paths import embedded_rulings
+    from .report import baseline_changes, baseline_text, load_baseline, regressions, summary_line
 
     kb = KnowledgeBase(timeout=args.timeout)
     jobs = default_jobs() if args.jobs is None else args.jobs
     fmt = "json" if args.json else args.format
+    baseline = load_baseline(args.baseline) if args.baseline else None   # bad input: before any work
     if args.paths:
         report, errors = check(kb, args.paths, jobs, strict=args.strict)
     else:
@@ -195,25 +224,60 @@ def cmd_check(args) -> int:
             report, errors = check(kb, [str(root)], jobs)
             for r in report.results:
                 r.file = _embedded_name(r.file)
-    for e in errors:
+                if r.input_error:
+                    r.input_error["file"] = _embedded_name(r.input_error["file"])
+            for e in errors:
+                e.file = _embedded_name(e.file)
+    # every input error: the files' own, titles used twice in the run, and those that
+    # made a block an `error` result (those are results too: JUnit shows them there)
+    errors = list(errors) + duplicate_titles(report)
+    all_errors = errors + [ParseError(**r.input_error) for r in report.results if r.input_error]
+    all_errors.sort(key=lambda e: (e.file, e.line, e.column))
+    for e in all_errors:
         print(str(e), file=sys.stderr)
+    changes = baseline_changes(baseline, report) if baseline is not None else None
     if fmt == "json":
         doc = report.to_json(with_stats=args.stats)
-        if errors:
-            doc["errors"] = [e.to_json() for e in errors]
+        doc["summary"]["input_errors"] = len(all_errors)
+        if all_errors:
+            doc["errors"] = [e.to_json() for e in all_errors]
+        if changes is not None:
+            doc["baseline"] = dict(changes, file=args.baseline)
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     elif fmt == "junit":
         from .junit import junit_xml
 
         print(junit_xml(report, errors, with_time=args.stats))
+        if changes is not None:
+            print(baseline_text(changes, args.baseline, color=False), file=sys.stderr)
     else:
-        print(_text_report(report))
-    if errors:
+        color = _use_color(args.color)
+        print(_text_report(report, quiet=args.quiet, verbose=args.verbose, color=color))
+        print(summary_line(report.summary(), len(all_errors), color=color))
+        if changes is not None:
+            print(baseline_text(changes, args.baseline, color=color))
+    if all_errors:
         return EXIT_BAD_INPUT
     s = report.summary()
     if s["failed"] or s["errors"] or (args.strict and s["undetermined"]):
         return EXIT_FAILED
+    if args.strict and changes is not None and regressions(changes):
+        return EXIT_FAILED
     return EXIT_OK
+
+
+def _use_color(choice: str) -> bool:
+    """--color: always, never, or (auto) when stdout is a terminal and NO_COLOR is unset
+    or empty (https://no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    import os
+
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    return tty and not os.environ.get("NO_COLOR")
 
 
 def _embedded_name(path: str) -> str:
@@ -221,26 +285,18 @@ def _embedded_name(path: str) -> str:
     return "kb" + path[i:] if i >= 0 else path
 
 
-_MARK = {"passed": "PASS", "failed": "FAIL", "undetermined": "UNDT", "error": "ERR "}
+def _text_report(report, *, quiet: bool = False, verbose: bool = False, color: bool = False) -> str:
+    """The results in text (the summary line is `report.summary_line`'s): -q only the
+    rulings that did not pass, -v every claim with its verdict.  What comes from the
+    input is shown escaped (no control character reaches the terminal)."""
+    from .report import ruling_lines
 
-
-def _text_report(report) -> str:
     lines = []
     for r in report.results:
-        lines.append(f"{_MARK[r.status]}  {r.title}  ({r.file}:{r.line}{', ' + r.about if r.about else ''})")
-        for c in r.claims:
-            if c.verdict != "holds":
-                lines.append(f"        {c.verdict:<12} line {c.line}: {c.text}")
-                if c.message:
-                    lines.append(f"                     {c.message}")
-                for e in c.explanation:
-                    lines.append(f"                       {e}")
-        if r.error:
-            lines.append(f"        {r.error}")
-    s = report.summary()
+        if quiet and r.status == "passed":
+            continue
+        lines += ruling_lines(r, verbose=verbose, color=color)
     lines.append("")
-    lines.append(f"{s['rulings']} rulings: {s['passed']} passed, {s['failed']} failed, "
-                 f"{s['undetermined']} undetermined, {s['errors']} errors")
     return "\n".join(lines)
 
 
@@ -250,7 +306,7 @@ def cmd_show(args) -> int:
     from .api import KnowledgeBase
 
     kb = KnowledgeBase(timeout=args.timeout)
-    blocks = kb.show(args.file, layers=args.layers)
+    blocks = kb.show(args.file, layers=args.layers, ruling=args.ruling)
     if args.json:
         print(json.dumps({"schema": "mtgkb.show/1", "file": args.file, "blocks": blocks}, indent=2, ensure_ascii=False))
     else:
@@ -285,7 +341,7 @@ def cmd_ask(args, tree: bool = False) -> int:
     from .api import KnowledgeBase
 
     kb = KnowledgeBase(timeout=args.timeout)
-    cr = kb.ask(args.file, args.claim)
+    cr = kb.ask(args.file, args.claim, ruling=args.ruling)
     if args.json:
         print(json.dumps({"schema": "mtgkb.ask/1", "claim": cr.to_json()}, indent=2, ensure_ascii=False))
     else:
@@ -293,7 +349,17 @@ def cmd_ask(args, tree: bool = False) -> int:
         shown = cr.explanation if tree else cr.explanation[:12]
         for e in shown:
             print("  " + e)
-    return EXIT_OK if cr.verdict == "holds" else (EXIT_BAD_INPUT if cr.verdict == "error" else EXIT_FAILED)
+    return claim_exit(cr.verdict, strict=getattr(args, "strict", False))
+
+
+def claim_exit(verdict: str, *, strict: bool = False) -> int:
+    """The exit code of a claim (README, "Exit codes"): 0 holds or undetermined, 1 fails
+    (and undetermined under --strict), 2 error (bad input)."""
+    if verdict == "error":
+        return EXIT_BAD_INPUT
+    if verdict == "fails" or (strict and verdict == "undetermined"):
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 def cmd_why(args) -> int:
@@ -303,14 +369,13 @@ def cmd_why(args) -> int:
     from .proof import render_proof
 
     kb = KnowledgeBase(timeout=args.timeout)
-    pr = kb.why(args.file, args.claim)
+    pr = kb.why(args.file, args.claim, ruling=args.ruling)
     if args.json:
         print(json.dumps(pr.to_json(), indent=2, ensure_ascii=False))
     else:
         for line in render_proof(pr):
             print(line)
-    v = pr.verdict
-    return EXIT_OK if v == "holds" else (EXIT_BAD_INPUT if v == "error" else EXIT_FAILED)
+    return claim_exit(pr.verdict, strict=args.strict)
 
 
 def cmd_rule(args) -> int:
@@ -454,7 +519,7 @@ def cmd_pay(args) -> int:
         return EXIT_BAD_INPUT
     sources = [s.strip() for s in args.sources.split(",") if s.strip()] if args.sources else None
     doc, warnings = pay_document(args.file, args.cost, player=args.player, with_=sources, count_only=args.count,
-                                 limit=args.limit, timeout=args.timeout)
+                                 limit=args.limit, timeout=args.timeout, ruling=args.ruling)
     for w in warnings:
         print(f"mtgkb: warning: {w}", file=sys.stderr)
     if args.json:

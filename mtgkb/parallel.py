@@ -38,7 +38,7 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False) -> tuple[Che
     """What `kb.check(paths, strict=strict)` returns, with the ruling blocks run in `jobs` processes."""
     if jobs <= 1:
         return kb.check(paths, strict=strict)
-    from .check import display_name
+    from .check import checked_blocks, display_name
     from .sources import scan_paths
 
     files, problems, bad_names = scan_paths(paths)
@@ -51,7 +51,8 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False) -> tuple[Che
         except ParseError as e:
             plan.append((path, e))
             continue
-        idx = [i for i, b in enumerate(sf.blocks) if b.kind == "ruling"]
+        plan += [(path, e) for e in sf.errors]   # the file's errors (the blocks with none still run)
+        idx = checked_blocks(sf)
         plan.append((path, idx))
         tasks += [(path, display, i) for i in idx]
     if len(tasks) <= 1:   # nothing to share out: no pool

@@ -1,5 +1,5 @@
-"""`mtgkb pay`: the `mtgkb.pay/1` document of the ways to pay a cost against the last
-block of a scenario file (docs/mana.md)."""
+"""`mtgkb pay`: the `mtgkb.pay/1` document of the ways to pay a cost against a block
+(by default the last) of a scenario file (docs/mana.md)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,12 @@ from .symbols import sym
 
 def pay_document(path: str, cost_text: str, *, player: str | None = None, with_: list[str] | None = None,
                  count_only: bool = False, limit: int = DEFAULT_LIMIT, timeout: float = DEFAULT_TIMEOUT,
-                 session=None) -> tuple[dict, list[str]]:
-    """The `mtgkb.pay/1` document for COST against the last block of a scenario file,
-    and warnings (what the answer leaves open).  Raises ParseError on bad input."""
+                 session=None, ruling: str | None = None) -> tuple[dict, list[str]]:
+    """The `mtgkb.pay/1` document for COST against the block `ruling` names (default:
+    the last block of the scenario file), and warnings (what the answer leaves open).
+    Raises ParseError on bad input."""
     session = session or Session(timeout=timeout)
-    sf = session.load(path)
-    if not sf.blocks:
-        raise ParseError("the file has no scenario block", path, 1, 1, expected=('scenario "title"',))
-    block = sf.blocks[-1]
+    sf, block = session.load_block(path, ruling)
     try:
         syms = parse_cost(cost_text)
     except ValueError as e:

@@ -61,6 +61,7 @@ class RulingResult:
     error: str | None = None
     stats: dict = field(default_factory=dict)
     seconds: float | None = None   # wall time of the check (None: not measured); only with stats
+    input_error: dict | None = None   # the bad input that made it an error (ParseError fields)
 
     @property
     def status(self) -> str:

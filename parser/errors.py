@@ -9,7 +9,7 @@ about 200 characters of the input."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Characters refused in .mtg files and card input: C0 controls other than tab
 # (line breaks are \n, \r\n and \r, handled by split_lines), DEL, the C1 controls
@@ -133,6 +133,7 @@ class ParseError(Exception):
     expected: tuple[str, ...] = ()
     source_line: str | None = None
     card: str | None = None
+    expected_shown: int = 12      # how many of `expected` the text shows
 
     def __post_init__(self) -> None:
         # a message may quote the input (a word, a name): never more than MESSAGE_MAX
@@ -168,8 +169,9 @@ class ParseError(Exception):
             parts.append("    " + shown)
             parts.append("    " + " " * caret + "^")
         if self.expected:
-            shown = ", ".join(clip(printable(str(e)), 80) for e in self.expected[:12])
-            more = f" (and {len(self.expected) - 12} more)" if len(self.expected) > 12 else ""
+            k = self.expected_shown
+            shown = ", ".join(clip(printable(str(e)), 80) for e in self.expected[:k])
+            more = f" (and {len(self.expected) - k} more)" if len(self.expected) > k else ""
             parts.append(f"  expected one of: {shown}{more}")
         return "\n".join(parts)
 
@@ -181,3 +183,32 @@ class ParseError(Exception):
             "message": self.message,
             "expected": list(self.expected),
         }
+
+
+class ParseErrors(ParseError):
+    """Several errors of one input (a file parsed to its end): the first one's
+    position and message, every one of them in `errors` and in the text."""
+
+    def __init__(self, errors: list[ParseError]) -> None:
+        first = errors[0]
+        super().__init__(first.message, first.file, first.line, first.column, first.expected,
+                         first.source_line, first.card, first.expected_shown)
+        self.errors = list(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+def raise_errors(errors: list[ParseError]) -> None:
+    """Raise the one error, or all of them as ParseErrors; nothing when there is none."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ParseErrors(errors)
+
+
+def with_source(error: ParseError, lines: list[str]) -> ParseError:
+    """`error` with its source line (for the caret line) taken from `lines` when it has none."""
+    if error.source_line is None and 1 <= error.line <= len(lines):
+        error.source_line = lines[error.line - 1]
+    return error

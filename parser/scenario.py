@@ -8,7 +8,7 @@ parsed by `scenario.lark` through the contextual tokenizer of `scenario_lexer`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from typing import Callable, Iterable
@@ -17,7 +17,7 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 
 from .card_ast import Card
-from .errors import ParseError, check_field, check_numbers, check_text, split_lines
+from .errors import ParseError, check_field, check_numbers, check_text, find_bad_char, raise_errors, split_lines, with_source
 from .frame import parse_card_block
 from .oracle import lark_cache_file
 from .scenario_ast import Block, Claim, Pos, ScenarioFile, Sentence
@@ -106,33 +106,57 @@ class _Context:
 
 def parse_scenario(text: str, *, file: str = "<scenario>",
                    known_names: Callable[[], Iterable[str]] | NameTable = lambda: ()) -> ScenarioFile:
-    """Parse a whole .mtg file.  `known_names` gives the card names of the database
-    (called once per file); names of card blocks and handles are added."""
-    check_text(text, file)  # control characters: an error at their position
+    """Parse a whole .mtg file; any error is raised (every error of the file, as
+    `ParseErrors`, when there are several).  `read_scenario` returns them instead."""
+    sf = read_scenario(text, file=file, known_names=known_names)
+    raise_errors(sf.errors)
+    return sf
+
+
+def read_scenario(text: str, *, file: str = "<scenario>",
+                  known_names: Callable[[], Iterable[str]] | NameTable = lambda: ()) -> ScenarioFile:
+    """Parse a whole .mtg file to its end.  An error in a block skips that block (the
+    parse goes on at the next line at the top level); every error is in `errors`, in
+    line order, and only the blocks without error are in `blocks`.  `known_names`
+    gives the card names of the database (called once per file); names of card
+    blocks and handles are added."""
+    errors: list[ParseError] = []
+    bad_lines = _refused_characters(text, file, errors)
     lines = _lines(text)
-    if not lines:
-        raise ParseError("the file holds no ruling, scenario or card block", file, 1, 1,
-                         expected=('ruling "title"', 'scenario "title"', "card:"))
+    if not lines and not errors:
+        errors.append(ParseError("the file holds no ruling, scenario or card block", file, 1, 1,
+                                 expected=('ruling "title"', 'scenario "title"', "card:")))
+    source = split_lines(text)
+    last_line = len(source)
     file_cards: list[Card] = []
     raw_blocks: list[tuple[Line, list[Line]]] = []
     i = 0
     while i < len(lines):
         ln = lines[i]
-        if ln.indent != 0:
-            raise ParseError("unexpected indentation", file, ln.number, ln.indent + 1,
-                             expected=('ruling "title"', 'scenario "title"', "card:"), source_line=" " * ln.indent + ln.text)
         j = i + 1
         while j < len(lines) and lines[j].indent > 0:
             j += 1
         body = lines[i + 1: j]
+        # the lines from this head to the next line at the top level (comments included)
+        span = range(ln.number, (lines[j].number if j < len(lines) else last_line + 1))
+        i = j
+        if ln.indent != 0:
+            errors.append(ParseError("unexpected indentation", file, ln.number, ln.indent + 1,
+                                     expected=('ruling "title"', 'scenario "title"', "card:"),
+                                     source_line=" " * ln.indent + ln.text))
+            continue
+        if any(n in bad_lines for n in span):
+            continue  # its refused character is already an error
         if ln.text.rstrip(":") == "card" or ln.text.startswith("card:"):
-            file_cards.append(_card_from_lines(ln, body, file))
+            try:
+                file_cards.append(_card_from_lines(ln, body, file))
+            except ParseError as e:
+                errors.append(e)
         elif _BLOCK_HEAD.match(ln.text):
             raw_blocks.append((ln, body))
         else:
-            raise ParseError(f"unexpected {ln.text.split()[0]!r} at the top level", file, ln.number, 1,
-                             expected=('ruling "title"', 'scenario "title"', "card:"), source_line=ln.text)
-        i = j
+            errors.append(ParseError(f"unexpected {ln.text.split()[0]!r} at the top level", file, ln.number, 1,
+                                     expected=('ruling "title"', 'scenario "title"', "card:"), source_line=ln.text))
 
     # Names that sentences may use: database names, card blocks, handles given by
     # `called "..."`.
@@ -149,10 +173,42 @@ def parse_scenario(text: str, *, file: str = "<scenario>",
         file_names.add(n)
 
     blocks = []
+    titles: dict[str, int] = {}   # title -> the line of its first block
     for head, body in raw_blocks:
+        m = _BLOCK_HEAD.match(head.text)
+        title = m.group("title")
+        if title in titles:  # a title names one block (check --baseline, --ruling)
+            errors.append(ParseError(f"the title {title!r} is already used by the block at line {titles[title]}",
+                                     file, head.number, m.start("title"),
+                                     expected=("a title used by no other block",), source_line=head.text))
+            continue
+        titles[title] = head.number
         ctx = _Context(file_names, players - set())
-        blocks.append(_block(head, body, file, ctx))
-    return ScenarioFile(path=file, blocks=blocks, cards=file_cards)
+        try:
+            block = _block(head, body, file, ctx)
+        except ParseError as e:
+            errors.append(e)
+            continue
+        block.last_line = body[-1].number if body else head.number
+        blocks.append(block)
+    errors = sorted((with_source(e, source) if e.file == file else e for e in errors),
+                    key=lambda e: (e.line, e.column))
+    return ScenarioFile(path=file, blocks=blocks, cards=file_cards, errors=errors, lines=source)
+
+
+def _refused_characters(text: str, file: str, errors: list[ParseError]) -> set[int]:
+    """The numbers of the lines that hold a refused character (control characters ...);
+    an error for each, at its line and column."""
+    if find_bad_char(text) is None:
+        return set()
+    bad = set()
+    for n, raw in enumerate(split_lines(text), start=1):
+        try:
+            check_text(raw, file, first_line=n)
+        except ParseError as e:
+            errors.append(e)
+            bad.add(n)
+    return bad
 
 
 _TABLES: dict[int, tuple[Callable, NameTable]] = {}

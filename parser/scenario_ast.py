@@ -63,6 +63,7 @@ class Block:
     given: list[Sentence] = field(default_factory=list)
     expect: list[Claim] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
+    last_line: int | None = None      # the block's last line (its head's when it has no body)
 
 
 @dataclass
@@ -70,3 +71,5 @@ class ScenarioFile:
     path: str
     blocks: list[Block]
     cards: list[Card]                 # card blocks at file level, visible to every block
+    errors: list = field(default_factory=list)   # ParseErrors; a block with an error is not in `blocks`
+    lines: list[str] = field(default_factory=list, repr=False)   # the source lines (for caret lines)

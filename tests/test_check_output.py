@@ -11,7 +11,7 @@ import pytest
 from conftest import DATA, run_mtgkb
 
 TOP = {"schema": str, "summary": dict, "results": list}
-SUMMARY = ("rulings", "passed", "failed", "undetermined", "errors")
+SUMMARY = ("rulings", "passed", "failed", "undetermined", "errors", "input_errors")
 RESULT = {"title": str, "about": (str, type(None)), "cites": list, "file": str, "line": int, "status": str,
           "claims": list}
 CLAIM = {"text": str, "line": int, "verdict": str, "message": (str, type(None))}
@@ -40,7 +40,8 @@ def assert_check_document(doc: dict) -> None:
             assert (c["message"] is None) == (c["verdict"] == "holds")
     st = [r["status"] for r in doc["results"]]
     assert doc["summary"] == {"rulings": len(st), "passed": st.count("passed"), "failed": st.count("failed"),
-                              "undetermined": st.count("undetermined"), "errors": st.count("error")}
+                              "undetermined": st.count("undetermined"), "errors": st.count("error"),
+                              "input_errors": len(doc.get("errors", []))}
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def test_check_json_statuses_and_verdicts(cli):
     assert rc == 1  # a claim fails
     doc = json.loads(out)
     assert_check_document(doc)
-    assert doc["summary"] == {"rulings": 2, "passed": 0, "failed": 1, "undetermined": 1, "errors": 0}
+    assert doc["summary"] == {"rulings": 2, "passed": 0, "failed": 1, "undetermined": 1, "errors": 0, "input_errors": 0}
     r = doc["results"][0]
     assert r["title"] == "Plain claims, negation and may on a vanilla creature"
     assert (r["about"], r["cites"], r["line"], r["status"]) == ("Grizzly Bears", ["613.4c"], 2, "failed")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mtgkb.check import check_paths
+from mtgkb.parser.errors import ParseError
 
 BOARD = "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn."
 BALOTH_LIKE = """  card:
@@ -83,4 +84,8 @@ def test_a_choice_the_rules_do_not_ask_for_is_bad_input(tmp_path, given, rule):
     f.write_text('ruling "s"\n  given:\n' + "".join(f"    {g}\n" for g in given.splitlines())
                  + "  expect:\n    Alice controls 0 permanents named Clone.\n", encoding="utf-8")
     report, errors = check_paths([str(f)])
-    assert len(errors) == 1 and rule in str(errors[0]) and errors[0].line == len(given.splitlines()) + 2
+    # bad input found while the block is evaluated: the ruling is an error result carrying it
+    (r,) = report.results
+    assert errors == [] and r.status == "error" and r.input_error is not None
+    e = ParseError(**r.input_error)
+    assert rule in str(e) and e.line == len(given.splitlines()) + 2 and rule in r.error
