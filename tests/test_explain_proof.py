@@ -235,7 +235,9 @@ UNREAD_SPELL = """scenario "an unread spell"
 def test_an_undetermined_claim_gets_its_reason_and_no_proof(why):
     rc, out, _ = why(UNREAD_SPELL, "Grizzly Bears is 2/2.", "--json")
     doc = json.loads(out)
-    assert rc == 1 and doc["verdict"] == "undetermined" and "Lunge" in doc["message"]
+    # exit codes as for check: undetermined is 0, or 1 under --strict
+    assert rc == 0 and doc["verdict"] == "undetermined" and "Lunge" in doc["message"]
+    assert why(UNREAD_SPELL, "Grizzly Bears is 2/2.", "--json", "--strict")[0] == 1
     assert doc["proof"] is None and doc["derived_instead"] == [] and doc["outcome"] is None
 
 
