@@ -24,6 +24,7 @@ from ..facts import FactError, face_facts
 from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
+from .life import PLAYER_QUERIES, player_loses, sba_checked
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .present import SBA_TEXT, STEP_NAMES
@@ -65,8 +66,21 @@ class Stepper(Actions, Resolution):
         return self.base_facts() + state_facts(st) + list(extra)
 
     # -- run
+    def _players_named(self) -> list[str]:
+        """The players of the game: those the block's sentences name, in order (given, then
+        claims about life totals): "each opponent" is each of the others (102.3)."""
+        out: list[str] = []
+        for s in self.block.given:
+            names = [s.args.get("player")] + [t[1] for t in s.args.get("targets", ()) if t[0] == "player"]
+            out += [p for p in names if isinstance(p, str) and p not in out]
+        for c in self.block.expect:
+            for q in c.queries:
+                if isinstance(q, Fn) and q.name in PLAYER_QUERIES and q.args[0] not in out:
+                    out.append(q.args[0])
+        return out
+
     def run(self) -> list[State]:
-        branches = [State()]
+        branches = [State(players=self._players_named())]
         for s in self.block.given:
             nxt = []
             for st in branches:
@@ -143,6 +157,17 @@ class Stepper(Actions, Resolution):
         if k in mana.MANA_SENTENCES:
             self._player(st, a["player"])
             st.static_facts += mana.sentence_facts(s)
+            return [st]
+        if k in ("life", "poison"):
+            # CR 119.1, 122.1f: a player's life total or poison counters, as the scenario says
+            self._player(st, a["player"])
+            (st.life if k == "life" else st.poison)[a["player"]] = a[k]
+            return [st]
+        if k == "damage":
+            o = st.objects[st.handles[a["object"]]]
+            if o.zone != "battlefield":
+                raise FactError(f"{o.handle} is not on the battlefield: damage is marked on permanents (120.6)", s.pos)
+            o.damage = a["damage"]
             return [st]
         if k == "effect":
             st.ts += 1
@@ -239,7 +264,7 @@ class Stepper(Actions, Resolution):
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
         by every solve and does not depend on the event asked about): state_based() need not
         solve it again."""
-        if not any(pick(m, "sba_to_graveyard") for m in models):
+        if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
             self._sba_free.add(self._state_key(st))
 
     def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
@@ -317,24 +342,36 @@ class Stepper(Actions, Resolution):
             nxt = []
             for b in work:
                 if self._state_key(b) in self._sba_free:
+                    sba_checked(b)
                     done.append(b)
                     continue
                 models = self.ask(self.facts(b))
                 if not models:
                     raise ScenarioError("the state is impossible under the rules (no outcome)")
                 self._note_sba(b, models)
-                if not any(pick(m, "sba_to_graveyard") for m in models):
+                if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
+                    sba_checked(b)
                     done.append(b)
                     continue
                 for m in models:
                     bb = b.clone() if len(models) > 1 else b
-                    sbas = [(v.arguments[0], v.arguments[1].string) for v in pick(m, "sba_to_graveyard")]
+                    sba_checked(bb)
+                    for v in pick(m, "sba_loses"):
+                        player_loses(bb, v.arguments[0].string, v.arguments[1].string)
+                    sbas, seen = [], set()
+                    for v in pick(m, "sba_to_graveyard"):
+                        if v.arguments[0] not in seen:  # one object, one move (two rules may apply to it)
+                            seen.add(v.arguments[0])
+                            sbas.append((v.arguments[0], v.arguments[1].string))
                     for O, why in sbas:
                         bb.sba_log.append((bb.name_of(O.arguments[0].number), why))
                         what = SBA_TEXT.get(why, "is put into its owner's graveyard")
                         bb.log.append((why, f"{bb.name_of(O.arguments[0].number)} {what} (a state-based action)"))
                     for u in pick(m, "tl_sba_unsure"):
                         bb.unsure.append(u.arguments[1])
+                    if not sbas:  # only players lost the game
+                        nxt.append(bb)
+                        continue
                     for x in self.event(bb, *[Function("leaves", [O, Function("graveyard")]) for O, _ in sbas]):
                         for O, _ in sbas:
                             if O.arguments[0].number in x.objects:
