@@ -56,6 +56,7 @@ class Item:
     chosen: int | None = None
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
+    lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
 
 
 @dataclass
@@ -218,6 +219,9 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, obj(it.chosen)))
     out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
+    if it.lki_keywords is not None:
+        out.append(atom("tl_item_lki_known", I))
+        out += [atom("tl_item_lki_kw", I, Function(k)) for k in it.lki_keywords]
     return out
 
 

@@ -327,9 +327,13 @@ class Stepper(Actions, Resolution):
                                    if x.arguments[0] == S))
                 x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, A)),
                          None)
+                # CR 608.2h, 113.7a: the damage keywords of a source that is leaving, as it last existed
+                leaving = any(e.name == "leaves" and e.arguments[0] == S for e in (ev, *more))
+                lki_kw = (tuple(sorted(str(k.arguments[1]) for k in pick(m, "tl_lki_keyword") if k.arguments[0] == S))
+                          if leaving and not any(u.arguments[0] == S for u in pick(m, "tl_lki_unsure")) else None)
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, ref_spell=ref, ref_targets=ref_targets,
-                                      label=self._label(A, h), lki=lki, x=x))
+                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw))
             out.append(b)
         return out
 
