@@ -4,6 +4,8 @@ damage marked on creatures (120.6) and players who have lost the game (104.3).
 given (state):
     "Alice has 17 life."   "Alice's life total is 17."   "Alice has 3 poison counters."
     "Grizzly Bears has 2 damage marked."
+given (event):
+    "Vampire Nighthawk deals 2 damage to Hill Giant."   "Prodigal Pyromancer deals 1 damage to Bob."
 expect:
     "Alice has 17 life."   "Alice's life total is 17."   "Alice has 3 poison counters."
     "Alice has no poison counters."   "Alice has lost the game."   "Alice has not lost the game."
@@ -53,11 +55,21 @@ def _given_damage(b, ch, ln):
     return "damage", {"object": b.object_ref(ch[0], ln), "damage": _count(ch[1])}
 
 
+def _deals_damage(b, ch, ln):
+    """An event: "<source> deals N damage to <object or player>" (120.1): what a spell or ability did
+    that the scenario does not step through, or damage the language has no other sentence for."""
+    to = ch[2]
+    target = (("player", str(to.children[0])) if to.data == "damage_to_player"
+              else ("obj", b.object_ref(to.children[0], ln)))
+    return "tl_damage", {"source": b.object_ref(ch[0], ln), "amount": _count(ch[1]), "targets": (target,)}
+
+
 # `given` forms: grammar rule name -> handler(builder, children, line) -> (kind, arguments)
 GIVEN = {
     "life_has": _given_life,
     "poison_has": _given_poison,
     "damage_has": _given_damage,
+    "deals_damage": _deals_damage,
 }
 
 

@@ -74,6 +74,13 @@ def test_given_sentences():
     assert got[4] == ("damage", {"object": "Grizzly Bears", "damage": 1})
 
 
+def test_damage_event_sentence():
+    got = _given("Alice controls Grizzly Bears.\nGrizzly Bears deals 2 damage to Grizzly Bears.\n"
+                 "Grizzly Bears deals 1 damage to Bob.")
+    assert got[1] == ("tl_damage", {"source": "Grizzly Bears", "amount": 2, "targets": (("obj", "Grizzly Bears"),)})
+    assert got[2] == ("tl_damage", {"source": "Grizzly Bears", "amount": 1, "targets": (("player", "Bob"),)})
+
+
 def test_only_poison_counters_on_a_player():
     with pytest.raises(ParseError) as e:
         _given("Alice has 2 charge counters.")
@@ -254,3 +261,21 @@ def test_the_output_is_deterministic(tmp_path):
                  "    Lightning Bolt resolves.\n  expect:\n    may Bob has 17 life.\n", encoding="utf-8")
     runs = [run_main_captured(["show", "--json", str(f)]) for _ in range(2)]
     assert runs[0] == runs[1] and runs[0][0] == 0
+
+
+def test_damage_event_to_a_land_is_impossible(tmp_path):
+    r = _check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Forest.\nGrizzly Bears deals 2 damage to Forest.",
+               "Bob has 20 life.")
+    assert _verdicts(r) == ["error"] and "120.1" in r.claims[0].message
+
+
+def test_damage_event_to_a_planeswalker_is_undetermined(tmp_path):
+    r = _check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Jace Beleren.\n"
+               "Grizzly Bears deals 2 damage to Jace Beleren.", "Bob has 20 life.\nJace Beleren is on the battlefield.")
+    assert _verdicts(r) == ["undetermined", "undetermined"]
+
+
+def test_damage_event_without_keywords(tmp_path):
+    r = _check(tmp_path, BOARD + "\nGrizzly Bears deals 2 damage to Hill Giant.\nHill Giant deals 3 damage to Alice.",
+               "Hill Giant has 2 damage marked.\nAlice has 17 life.\nBob has 20 life.")
+    assert _verdicts(r) == ["holds"] * 3

@@ -24,7 +24,7 @@ from ..facts import FactError, face_facts
 from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
-from .life import PLAYER_QUERIES, player_loses, sba_checked
+from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_checked
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .present import SBA_TEXT, STEP_NAMES
@@ -169,6 +169,8 @@ class Stepper(Actions, Resolution):
                 raise FactError(f"{o.handle} is not on the battlefield: damage is marked on permanents (120.6)", s.pos)
             o.damage = a["damage"]
             return [st]
+        if k == "tl_damage":
+            return self._damage_event(st, s)
         if k == "effect":
             st.ts += 1
             oid = st.handles[a["object"]]
@@ -248,6 +250,21 @@ class Stepper(Actions, Resolution):
         outs = self.event(st, Function("enters", [obj(o.id)]))
         return [b for x in outs for b in self.put_triggers(x)]
 
+    def _damage_event(self, st: State, s: Sentence) -> list[State]:
+        """CR 120.1, 120.3: "<source> deals N damage to <object or player>": what the damage does is
+        asked of rules.lp (tl_ev_apply/1); then state-based actions and triggers as after any event."""
+        a = s.args
+        src = st.objects.get(st.handles[a["source"]])
+        kind, who = a["targets"][0]
+        if kind == "player":
+            self._player(st, who)
+            T = String(who)
+        else:
+            T = obj(st.handles[who])
+        st.log.append(("120.1", s.text))
+        outs = self.event(st, Function("deals_damage", [obj(src.id), T, Number(a["amount"])]))
+        return [b for o in outs for b in self.put_triggers(o)]
+
     def copiable_values(self, st: State, oid: int) -> tuple:
         """CR 707.2, 707.2b: the copiable values of an object now, as a copy effect that
         begins now locks them in (asked of rules.lp: cv/2)."""
@@ -300,6 +317,9 @@ class Stepper(Actions, Resolution):
                     b.move(thing, "exile", None)
                     b.choices.append(f"exiled to pay: {h}")
                     b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
+            for ap in pick(m, "tl_ev_apply"):
+                # CR 120.3: what damage dealt in a scenario event does (no destroy: an event deals damage only)
+                apply_life_and_damage(b, ap.arguments[0])
             for u in pick(m, "tl_unsure"):
                 b.unsure.append(u.arguments[1])
                 b.log.append(("603.2", f"{b.name_of(u.arguments[0].arguments[0].number)}: "
