@@ -279,3 +279,8 @@ def test_damage_event_without_keywords(tmp_path):
     r = _check(tmp_path, BOARD + "\nGrizzly Bears deals 2 damage to Hill Giant.\nHill Giant deals 3 damage to Alice.",
                "Hill Giant has 2 damage marked.\nAlice has 17 life.\nBob has 20 life.")
     assert _verdicts(r) == ["holds"] * 3
+
+
+def test_a_player_named_only_by_a_life_total(tmp_path):
+    r = _check(tmp_path, "Eve's life total is 5.", "Eve's life total is 5.\nEve has not lost the game.")
+    assert _verdicts(r) == ["holds", "holds"]
