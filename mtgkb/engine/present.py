@@ -33,7 +33,9 @@ def effect_text(eff: Symbol) -> str:
 
 SBA_TEXT = {"704.5f": "has toughness 0 or less and is put into its owner's graveyard",
              "704.5j": "is put into its owner's graveyard by the legend rule",
-             "704.5m": "is an Aura attached illegally (or to nothing) and is put into its owner's graveyard"}
+             "704.5m": "is an Aura attached illegally (or to nothing) and is put into its owner's graveyard",
+             "704.5g": "has lethal damage marked on it and is destroyed",
+             "704.5h": "was dealt damage by a source with deathtouch and is destroyed"}
 
 
 def render(tr) -> list[dict]:

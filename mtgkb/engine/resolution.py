@@ -11,6 +11,7 @@ from ..facts import FactError
 from ..symbols import atom, obj
 from .ask import Bound, ScenarioError, Unsettled, pick
 from .present import effect_text
+from .life import LIFE_AND_DAMAGE, apply_life_and_damage
 from .state import Item, State, item_sym
 
 
@@ -101,6 +102,7 @@ class Resolution:
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
+        destroyed: list[int] = []              # put into the graveyard by "destroy" (701.8): leaves events
         if not nothing:
             for ap in pick(m, "tl_apply"):
                 e = ap.arguments[1]
@@ -129,6 +131,8 @@ class Resolution:
                         st.log.append(("122.1, 702.62a", f"  {-n} {k} counter(s) removed from {o.handle} "
                                                           f"({o.counters[k]} left)"))
                         removed.append((o.id, k))
+                elif e.name in LIFE_AND_DAMAGE:
+                    destroyed += apply_life_and_damage(st, e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
@@ -205,6 +209,19 @@ class Resolution:
             nb = []
             for b in branches:
                 nb += self.event(b, Function("enters", [obj(oid)])) if oid in b.objects else [b]
+            branches = nb
+        for oid in destroyed:
+            # CR 701.8a, 603.6c, 603.10a: a destroyed permanent is put into its owner's graveyard; its
+            # leaves-the-battlefield abilities look back (asked before the move)
+            nb = []
+            for b in branches:
+                if oid not in b.objects:
+                    nb.append(b)
+                    continue
+                for x in self.event(b, Function("leaves", [obj(oid), Function("graveyard")])):
+                    if oid in x.objects:
+                        x.move(oid, "graveyard", None)
+                    nb.append(x)
             branches = nb
         for oid, k in removed:
             branches = [x for b in branches

@@ -37,6 +37,8 @@ class Obj:
     face_down: bool = False          # CR 708.2
     special_x: int | None = None     # X chosen as a special action was taken with it (107.3d, 702.37f)
     chosen: tuple = ()               # choices made as it entered (614.12): symbols
+    damage: int = 0                  # damage marked on it (120.3e, 120.6); a new object has none (400.7)
+    deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
 
 
 @dataclass
@@ -54,6 +56,7 @@ class Item:
     chosen: int | None = None
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
+    lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
 
 
 @dataclass
@@ -80,6 +83,9 @@ class State:
     pending: list = field(default_factory=list)     # triggered, not yet on the stack (603.3)
     origins: dict = field(default_factory=dict)     # timestamp -> (line, sentence) of a scenario effect
     sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
+    life: dict = field(default_factory=dict)        # player -> life total (119.1); STARTING_LIFE unless set
+    poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
+    lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -124,6 +130,11 @@ class State:
         return next((it for it in self.stack if it.id == iid), None)
 
 
+# CR 103.4: each player begins a (two-player) game with 20 life; a scenario that does not say
+# a player's life total means this one
+STARTING_LIFE = 20
+
+
 def item_sym(i: int) -> Symbol:
     """The stack item i(N)."""
     return Function("i", [Number(i)])
@@ -138,6 +149,11 @@ def state_facts(st: State) -> list[Symbol]:
     out = list(st.static_facts)
     for p in st.players:
         out.append(atom("player", String(p)))
+        out.append(atom("life_total", String(p), Number(st.life.get(p, STARTING_LIFE))))
+        if st.poison.get(p, 0) > 0:
+            out.append(atom("poison", String(p), Number(st.poison[p])))
+        if p in st.lost:
+            out.append(atom("lost_game", String(p)))
     if st.players:
         out.append(atom("active_player", String(st.active or st.players[0])))
     for o in st.objects.values():
@@ -176,6 +192,10 @@ def state_facts(st: State) -> list[Symbol]:
         if o.special_x is not None:
             out.append(atom("tl_special_x", O, Number(o.special_x)))
         out += [atom("chosen", O, v) for v in o.chosen]
+        if o.damage > 0 and o.zone == "battlefield":
+            out.append(atom("damage_marked", O, Number(o.damage)))
+        if o.deathtouch_damage and o.zone == "battlefield":
+            out.append(atom("deathtouch_damaged", O))
     for ts, oid, e in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
@@ -199,6 +219,9 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, obj(it.chosen)))
     out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
+    if it.lki_keywords is not None:
+        out.append(atom("tl_item_lki_known", I))
+        out += [atom("tl_item_lki_kw", I, Function(k)) for k in it.lki_keywords]
     return out
 
 

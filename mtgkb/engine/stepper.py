@@ -24,6 +24,7 @@ from ..facts import FactError, face_facts
 from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
+from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_checked
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .present import SBA_TEXT, STEP_NAMES
@@ -65,8 +66,21 @@ class Stepper(Actions, Resolution):
         return self.base_facts() + state_facts(st) + list(extra)
 
     # -- run
+    def _players_named(self) -> list[str]:
+        """The players of the game: those the block's sentences name, in order (given, then
+        claims about life totals): "each opponent" is each of the others (102.3)."""
+        out: list[str] = []
+        for s in self.block.given:
+            names = [s.args.get("player")] + [t[1] for t in s.args.get("targets", ()) if t[0] == "player"]
+            out += [p for p in names if isinstance(p, str) and p not in out]
+        for c in self.block.expect:
+            for q in c.queries:
+                if isinstance(q, Fn) and q.name in PLAYER_QUERIES and q.args[0] not in out:
+                    out.append(q.args[0])
+        return out
+
     def run(self) -> list[State]:
-        branches = [State()]
+        branches = [State(players=self._players_named())]
         for s in self.block.given:
             nxt = []
             for st in branches:
@@ -144,6 +158,19 @@ class Stepper(Actions, Resolution):
             self._player(st, a["player"])
             st.static_facts += mana.sentence_facts(s)
             return [st]
+        if k in ("life", "poison"):
+            # CR 119.1, 122.1f: a player's life total or poison counters, as the scenario says
+            self._player(st, a["player"])
+            (st.life if k == "life" else st.poison)[a["player"]] = a[k]
+            return [st]
+        if k == "damage":
+            o = st.objects[st.handles[a["object"]]]
+            if o.zone != "battlefield":
+                raise FactError(f"{o.handle} is not on the battlefield: damage is marked on permanents (120.6)", s.pos)
+            o.damage = a["damage"]
+            return [st]
+        if k == "tl_damage":
+            return self._damage_event(st, s)
         if k == "effect":
             st.ts += 1
             oid = st.handles[a["object"]]
@@ -223,6 +250,21 @@ class Stepper(Actions, Resolution):
         outs = self.event(st, Function("enters", [obj(o.id)]))
         return [b for x in outs for b in self.put_triggers(x)]
 
+    def _damage_event(self, st: State, s: Sentence) -> list[State]:
+        """CR 120.1, 120.3: "<source> deals N damage to <object or player>": what the damage does is
+        asked of rules.lp (tl_ev_apply/1); then state-based actions and triggers as after any event."""
+        a = s.args
+        src = st.objects.get(st.handles[a["source"]])
+        kind, who = a["targets"][0]
+        if kind == "player":
+            self._player(st, who)
+            T = String(who)
+        else:
+            T = obj(st.handles[who])
+        st.log.append(("120.1", s.text))
+        outs = self.event(st, Function("deals_damage", [obj(src.id), T, Number(a["amount"])]))
+        return [b for o in outs for b in self.put_triggers(o)]
+
     def copiable_values(self, st: State, oid: int) -> tuple:
         """CR 707.2, 707.2b: the copiable values of an object now, as a copy effect that
         begins now locks them in (asked of rules.lp: cv/2)."""
@@ -239,7 +281,7 @@ class Stepper(Actions, Resolution):
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
         by every solve and does not depend on the event asked about): state_based() need not
         solve it again."""
-        if not any(pick(m, "sba_to_graveyard") for m in models):
+        if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
             self._sba_free.add(self._state_key(st))
 
     def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
@@ -275,6 +317,9 @@ class Stepper(Actions, Resolution):
                     b.move(thing, "exile", None)
                     b.choices.append(f"exiled to pay: {h}")
                     b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
+            for ap in pick(m, "tl_ev_apply"):
+                # CR 120.3: what damage dealt in a scenario event does (no destroy: an event deals damage only)
+                apply_life_and_damage(b, ap.arguments[0])
             for u in pick(m, "tl_unsure"):
                 b.unsure.append(u.arguments[1])
                 b.log.append(("603.2", f"{b.name_of(u.arguments[0].arguments[0].number)}: "
@@ -302,9 +347,13 @@ class Stepper(Actions, Resolution):
                                    if x.arguments[0] == S))
                 x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, A)),
                          None)
+                # CR 608.2h, 113.7a: the damage keywords of a source that is leaving, as it last existed
+                leaving = any(e.name == "leaves" and e.arguments[0] == S for e in (ev, *more))
+                lki_kw = (tuple(sorted(str(k.arguments[1]) for k in pick(m, "tl_lki_keyword") if k.arguments[0] == S))
+                          if leaving and not any(u.arguments[0] == S for u in pick(m, "tl_lki_unsure")) else None)
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, ref_spell=ref, ref_targets=ref_targets,
-                                      label=self._label(A, h), lki=lki, x=x))
+                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw))
             out.append(b)
         return out
 
@@ -317,24 +366,36 @@ class Stepper(Actions, Resolution):
             nxt = []
             for b in work:
                 if self._state_key(b) in self._sba_free:
+                    sba_checked(b)
                     done.append(b)
                     continue
                 models = self.ask(self.facts(b))
                 if not models:
                     raise ScenarioError("the state is impossible under the rules (no outcome)")
                 self._note_sba(b, models)
-                if not any(pick(m, "sba_to_graveyard") for m in models):
+                if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
+                    sba_checked(b)
                     done.append(b)
                     continue
                 for m in models:
                     bb = b.clone() if len(models) > 1 else b
-                    sbas = [(v.arguments[0], v.arguments[1].string) for v in pick(m, "sba_to_graveyard")]
+                    sba_checked(bb)
+                    for v in pick(m, "sba_loses"):
+                        player_loses(bb, v.arguments[0].string, v.arguments[1].string)
+                    sbas, seen = [], set()
+                    for v in pick(m, "sba_to_graveyard"):
+                        if v.arguments[0] not in seen:  # one object, one move (two rules may apply to it)
+                            seen.add(v.arguments[0])
+                            sbas.append((v.arguments[0], v.arguments[1].string))
                     for O, why in sbas:
                         bb.sba_log.append((bb.name_of(O.arguments[0].number), why))
                         what = SBA_TEXT.get(why, "is put into its owner's graveyard")
                         bb.log.append((why, f"{bb.name_of(O.arguments[0].number)} {what} (a state-based action)"))
                     for u in pick(m, "tl_sba_unsure"):
                         bb.unsure.append(u.arguments[1])
+                    if not sbas:  # only players lost the game
+                        nxt.append(bb)
+                        continue
                     for x in self.event(bb, *[Function("leaves", [O, Function("graveyard")]) for O, _ in sbas]):
                         for O, _ in sbas:
                             if O.arguments[0].number in x.objects:

@@ -1,0 +1,55 @@
+"""Life totals, damage and destruction as a resolution applies them (119, 120, 701.8):
+what rules.lp decided (tl_apply/2 terms of its section "119, 120, 704.5a/g/h") done to the
+state, in words for `mtgkb show`.  Used by the stepper's resolution and state-based actions."""
+
+from __future__ import annotations
+
+from clingo import Symbol
+
+from .state import STARTING_LIFE, State
+
+LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy"}
+
+# claims whose first argument is a player: a player they name is in the game
+PLAYER_QUERIES = {"life_is", "poison_is", "lost"}
+
+SBA_LIFE_TEXT = {"704.5a": "has 0 or less life and loses the game",
+                 "704.5c": "has ten or more poison counters and loses the game"}
+
+
+def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
+    """Apply one tl_apply term; the objects destroyed (they leave in an event of their own)."""
+    a = e.arguments
+    if e.name == "damage":
+        o = st.objects[a[0].arguments[0].number]
+        o.damage += a[1].number
+        st.log.append(("120.3e", f"  {a[1].number} damage is marked on {o.handle} ({o.damage} in all)"))
+    elif e.name == "deathtouch":
+        o = st.objects[a[0].arguments[0].number]
+        o.deathtouch_damage = True
+        st.log.append(("702.2b", f"  the damage dealt to {o.handle} is from a source with deathtouch"))
+    elif e.name == "life":
+        p, d = a[0].string, a[1].number
+        before = st.life.get(p, STARTING_LIFE)
+        st.life[p] = before + d
+        what = f"gains {d} life" if d >= 0 else f"loses {-d} life"
+        st.log.append(("119.3, 120.3a", f"  {p} {what} ({before} -> {st.life[p]})"))
+    elif e.name == "destroy":
+        oid = a[0].arguments[0].number
+        st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))
+        return [oid]
+    return []
+
+
+def player_loses(st: State, p: str, why: str) -> None:
+    """CR 704.5a, 704.5c, 104.3: a player loses the game (a state-based action)."""
+    if p not in st.lost:
+        st.lost.append(p)
+        st.log.append((why, f"{p} {SBA_LIFE_TEXT.get(why, 'loses the game')} (a state-based action)"))
+
+
+def sba_checked(st: State) -> None:
+    """CR 704.5h: "since the last time state-based actions were checked": the mark of deathtouch
+    damage is cleared once they have been."""
+    for o in st.objects.values():
+        o.deathtouch_damage = False
