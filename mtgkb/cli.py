@@ -56,6 +56,16 @@ def _int_in(lo: int, hi: int, what: str):
     return parse
 
 
+def _memory(text: str) -> int:
+    """--memory: a size such as 2G (mtgkb.parallel.parse_memory)."""
+    from .parallel import parse_memory
+
+    try:
+        return parse_memory(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 _limit = _int_in(1, LIMIT_MAX, "the number of ways")
 _jobs = _int_in(1, JOBS_MAX, "the number of jobs")
 _top = _int_in(0, TOP_MAX, "the number of lines")
@@ -77,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "1: in this process); the output is the same for every N")
     c.add_argument("--strict", action="store_true", help="an undetermined ruling also makes the exit code 1")
     c.add_argument("--stats", action="store_true", help="add solver statistics (timings) to the JSON output")
+    c.add_argument("--memory", type=_memory, default=None, metavar="SIZE",
+                   help="memory limit per worker process, such as 2G or 512M (256M to 1T; default 2G)")
+    c.add_argument("-k", dest="select", metavar="TEXT",
+                   help="only the rulings whose title contains TEXT (case-insensitive)")
+    c.add_argument("-x", "--exitfirst", dest="stop_on_failure", action="store_true",
+                   help="stop at the first failed or erroneous ruling")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
@@ -152,21 +168,26 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
-    from .parallel import check, default_jobs
+    from .parallel import DEFAULT_MEMORY, check, default_jobs
     from .paths import embedded_rulings
 
     kb = KnowledgeBase(timeout=args.timeout)
     jobs = default_jobs() if args.jobs is None else args.jobs
     fmt = "json" if args.json else args.format
+    limits = dict(select=args.select, stop_on_failure=args.stop_on_failure,
+                  memory=DEFAULT_MEMORY if args.memory is None else args.memory)
     if args.paths:
-        report, errors = check(kb, args.paths, jobs, strict=args.strict)
+        report, errors = check(kb, args.paths, jobs, strict=args.strict, **limits)
     else:
         with embedded_rulings() as root:
-            report, errors = check(kb, [str(root)], jobs)
+            report, errors = check(kb, [str(root)], jobs, **limits)
             for r in report.results:
                 r.file = _embedded_name(r.file)
     for e in errors:
         print(str(e), file=sys.stderr)
+    if getattr(report, "not_run", 0):
+        print(f"mtgkb: stopped at the first failure (-x): {report.not_run} "
+              f"ruling{'s' if report.not_run != 1 else ''} not run", file=sys.stderr)
     if fmt == "json":
         doc = report.to_json(with_stats=args.stats)
         if errors:
