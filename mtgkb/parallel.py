@@ -14,7 +14,8 @@ processes of the `spawn` context (no inherited state, the same on every platform
 each with a pipe.  A worker builds its `KnowledgeBase` once, says it is ready, then
 takes one task at a time; the deadline starts when a task is handed to it.  Files
 are first read in the workers too (one task per file: its ruling blocks and titles,
-or its parse error), so that reading a file is also under the budget.
+or its parse error), so that reading a file is also under the budget; a worker that
+must read a ruling's file again does so under one budget, then the ruling has its own.
 
 Results come back as plain data (dicts) and are put together in the order of the
 files and blocks: the output is the same, byte for byte, for every `--jobs`.
@@ -306,6 +307,8 @@ class Pool:
                         w.ready = True
                     elif kind == "phase":
                         w.phase = data
+                    elif kind == "start":   # its file is read (within one budget): the ruling's own starts
+                        w.started = time.monotonic()
                     elif kind == "memory":   # it reported running out of memory, and ends
                         ended.append((w, ("budget", self._lost(w, "memory"))))
                         self._replace(w)
@@ -394,8 +397,13 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
         if task is None:
             return
         solver.start_budget(timeout, lambda name: conn.send(("phase", name)))
+
+        def started() -> None:   # the file is read: the ruling's budget starts now
+            conn.send(("start", None))
+            solver.start_budget(timeout, lambda name: conn.send(("phase", name)))
+
         try:
-            answer = _run_task(kb, files, task)
+            answer = _run_task(kb, files, task, started)
         except BaseException as e:  # noqa: BLE001 - reported to the parent, which decides
             if _out_of_memory(e):
                 files.clear()
@@ -408,7 +416,7 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
         conn.send(answer)
 
 
-def _run_task(kb, files: dict, task: tuple) -> tuple[str, dict]:
+def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
     from .check import check_block
     from .solver import phase
 
@@ -430,6 +438,7 @@ def _run_task(kb, files: dict, task: tuple) -> tuple[str, dict]:
         files.clear()
         phase("parsing")
         sf = files[path] = kb.session.load(path, display=display)
+    started()
     phase("stepping through the events")
     rr, err = check_block(kb.session, sf, sf.blocks[i], kb._explain_failures)
     if err is not None:
