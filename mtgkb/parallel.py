@@ -14,8 +14,9 @@ processes of the `spawn` context (no inherited state, the same on every platform
 each with a pipe.  A worker builds its `KnowledgeBase` once, says it is ready, then
 takes one task at a time; the deadline starts when a task is handed to it.  Files
 are first read in the workers too (one task per file: its ruling blocks and titles,
-or its parse error), so that reading a file is also under the budget; a worker that
-must read a ruling's file again does so under one budget, then the ruling has its own.
+or its parse error), so that reading a file is also under a budget: `--timeout`
+times the number of rulings in it.  A worker that must read a ruling's file again
+does so under that budget, then the ruling has its own.
 
 Results come back as plain data (dicts) and are put together in the order of the
 files and blocks: the output is the same, byte for byte, for every `--jobs`.
@@ -122,7 +123,8 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str 
     show = sys.stderr.isatty() if progress is None else progress
     with Pool(jobs, budget) as pool:
         named = [(f, display_name(f)) for f in files]
-        files_read = pool.run([("file", f, d) for f, d in named], progress="reading" if show else None)
+        reading = {f: budget.timeout * max(1, _count_rulings(f)) for f, _ in named}
+        files_read = pool.run([("file", f, d, reading[f]) for f, d in named], progress="reading" if show else None)
         items: list[tuple] = []     # in order: ("error", ParseError) or ("ruling", task)
         summary: dict = {}          # task -> its ruling's title, place and claims
         for (path, display), (kind, data) in zip(named, files_read):
@@ -134,7 +136,7 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str 
             else:
                 for ruling in data["rulings"]:
                     if select is None or select.casefold() in ruling["title"].casefold():
-                        task = ("block", path, display, ruling["block"])
+                        task = ("block", path, display, ruling["block"], reading[path])
                         items.append(("ruling", task))
                         summary[task] = ruling
         stop = len(items)
@@ -174,6 +176,20 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str 
     return BudgetReport(results, not_run=not_run), errors
 
 
+_RULING_LINE = re.compile(rb"^[ \t]*ruling[ \t]", re.MULTILINE)
+
+
+def _count_rulings(path: str) -> int:
+    """About how many rulings a file holds (lines that start a ruling block): reading
+    the file gets that many rulings' time.  0 when it cannot be read (the worker says why)."""
+    from .sources import read_bytes
+
+    try:
+        return len(_RULING_LINE.findall(read_bytes(path)))
+    except ParseError:
+        return 0
+
+
 def _over_budget(d: dict, reason: str) -> RulingResult:
     """A ruling whose worker was stopped: every claim undetermined, with the reason."""
     claims = [ClaimResult(text, line, "undetermined", reason) for text, line in d["claims"]]
@@ -198,6 +214,8 @@ class _Worker:
         child.close()
         self.ready = False
         self.task: int | None = None
+        self.limit = budget.timeout     # seconds of the task at hand (reading a file, or a ruling)
+        self.reading = False
         self.started = 0.0
         self.phase = "parsing"
         self.born = time.monotonic()
@@ -253,6 +271,7 @@ class Pool:
                 for w in self.workers:
                     if w.ready and w.task is None and pending < bound:
                         w.task, w.started, w.phase = pending, time.monotonic(), "parsing"
+                        w.limit, w.reading = tasks[pending][-1], True
                         w.conn.send(tasks[pending])
                         pending += 1
                 for w, answer in self._wait():
@@ -284,8 +303,7 @@ class Pool:
         """Wait for a message, a worker's end or a deadline; the (worker, answer) pairs
         of the tasks that ended."""
         now = time.monotonic()
-        limit = self.budget.timeout + GRACE_SECONDS
-        waits = [w.started + limit - now for w in self.workers if w.task is not None]
+        waits = [w.started + w.limit + GRACE_SECONDS - now for w in self.workers if w.task is not None]
         waits += [w.born + START_SECONDS - now for w in self.workers if not w.ready]
         timeout = max(min(waits), 0.0) if waits else None
         ready = multiprocessing.connection.wait([w.conn for w in self.workers], timeout=timeout)
@@ -307,8 +325,12 @@ class Pool:
                         w.ready = True
                     elif kind == "phase":
                         w.phase = data
-                    elif kind == "start":   # its file is read (within one budget): the ruling's own starts
-                        w.started = time.monotonic()
+                    elif kind == "start":   # its file is read (within its budget): the ruling's own starts
+                        w.started, w.limit, w.reading = time.monotonic(), self.budget.timeout, False
+                    elif kind == "memory" and not w.ready:
+                        raise ParseError(f"a worker process cannot start within the memory limit of "
+                                         f"{memory_text(self.budget.memory)}", "--memory", 1, 1,
+                                         expected=("a larger memory limit",))
                     elif kind == "memory":   # it reported running out of memory, and ends
                         ended.append((w, ("budget", self._lost(w, "memory"))))
                         self._replace(w)
@@ -322,7 +344,7 @@ class Pool:
         now = time.monotonic()
         answered = {id(w) for w, _ in ended}
         for w in list(self.workers):
-            if w.task is not None and id(w) not in answered and now - w.started > limit:
+            if w.task is not None and id(w) not in answered and now - w.started > w.limit + GRACE_SECONDS:
                 ended.append((w, ("budget", self._lost(w, "time"))))
                 self._replace(w)
             elif not w.ready and now - w.born > START_SECONDS:
@@ -331,7 +353,7 @@ class Pool:
 
     def _lost(self, w: _Worker, why: str | None) -> dict:
         if why == "time":
-            reason = f"time limit of {self.budget.timeout:g} s reached while {w.phase}"
+            reason = f"time limit of {w.limit:g} s reached while {'reading the file' if w.reading else w.phase}"
         elif why == "memory":
             reason = f"memory limit of {memory_text(self.budget.memory)} reached while {w.phase}"
         else:
@@ -385,8 +407,12 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
     from . import solver
     from .api import KnowledgeBase
 
-    kb = KnowledgeBase(timeout=timeout)
-    kb.session.db.name_table()
+    try:
+        kb = KnowledgeBase(timeout=timeout)
+        _warm_up(kb)
+    except BaseException as e:  # noqa: BLE001 - reported to the parent, which decides
+        conn.send(("memory", None) if _out_of_memory(e) else ("crash", f"{type(e).__name__}: {e}"))
+        return
     files: dict = {}
     conn.send(("ready", None))
     while True:
@@ -396,7 +422,7 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
             return
         if task is None:
             return
-        solver.start_budget(timeout, lambda name: conn.send(("phase", name)))
+        solver.start_budget(task[-1], lambda name: conn.send(("phase", name)))
 
         def started() -> None:   # the file is read: the ruling's budget starts now
             conn.send(("start", None))
@@ -416,12 +442,24 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
         conn.send(answer)
 
 
+_WARM_UP = ('card:\n  Warm Up Bear {1}{G}\n  Creature \u2014 Bear\n  Flying\n  2/2\n\n'
+            'scenario "warm up"\n  given:\n    Alice controls Warm Up Bear.\n')
+
+
+def _warm_up(kb) -> None:
+    """What every worker loads once (card names, both grammars' tables), before its
+    first ruling's clock starts."""
+    from mtgkb.parser.scenario import parse_scenario
+
+    parse_scenario(_WARM_UP, file="<warm-up>", known_names=kb.session.db.name_table())
+
+
 def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
     from .check import check_block
     from .solver import phase
 
     if task[0] == "file":
-        _, path, display = task
+        _, path, display, _ = task
         files.clear()   # one file at a time is kept (the rulings of a file come in order)
         phase("parsing")
         try:
@@ -432,7 +470,7 @@ def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
             {"block": i, "title": b.title, "about": b.about, "cites": list(b.cites), "file": sf.path,
              "line": b.pos.line, "claims": [(c.text, c.pos.line) for c in b.expect]}
             for i, b in enumerate(sf.blocks) if b.kind == "ruling"]}
-    _, path, display, i = task
+    _, path, display, i, _ = task
     sf = files.get(path)
     if sf is None:
         files.clear()
