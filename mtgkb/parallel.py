@@ -57,7 +57,7 @@ MEMORY_MAX = 1024 ** 4
 GRACE_SECONDS = 0.5                     # past the deadline, before the worker is killed
 START_SECONDS = 120.0                   # a worker not ready by then is an internal error
 
-PHASES = ("parsing", "stepping through the events", "grounding", "solving", "explaining")
+PHASES = ("parsing", "stepping through the events", "grounding", "solving")
 
 
 def default_jobs() -> int:
