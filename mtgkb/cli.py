@@ -168,14 +168,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
-    from .parallel import DEFAULT_MEMORY, check, default_jobs
+    from .parallel import check, default_jobs
     from .paths import embedded_rulings
 
     kb = KnowledgeBase(timeout=args.timeout)
     jobs = default_jobs() if args.jobs is None else args.jobs
     fmt = "json" if args.json else args.format
-    limits = dict(select=args.select, stop_on_failure=args.stop_on_failure,
-                  memory=DEFAULT_MEMORY if args.memory is None else args.memory)
+    limits = {k: v for k, v in (("select", args.select), ("stop_on_failure", args.stop_on_failure),
+                                  ("memory", args.memory)) if v not in (None, False)}   # the defaults: not passed
     if args.paths:
         report, errors = check(kb, args.paths, jobs, strict=args.strict, **limits)
     else:
