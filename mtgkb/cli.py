@@ -59,6 +59,16 @@ def _int_in(lo: int, hi: int, what: str):
     return parse
 
 
+def _memory(text: str) -> int:
+    """--memory: a size such as 2G (mtgkb.parallel.parse_memory)."""
+    from .parallel import parse_memory
+
+    try:
+        return parse_memory(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 _limit = _int_in(1, LIMIT_MAX, "the number of ways")
 _jobs = _int_in(1, JOBS_MAX, "the number of jobs")
 _top = _int_in(0, TOP_MAX, "the number of lines")
@@ -99,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--baseline", metavar="OLD.json",
                    help="compare with an earlier `check --format json` document: status changes, new and "
                         "removed rulings")
+    c.add_argument("--memory", type=_memory, default=None, metavar="SIZE",
+                   help="memory limit per worker process, such as 2G or 512M (256M to 1T; default 2G)")
+    c.add_argument("-k", dest="select", metavar="TEXT",
+                   help="only the rulings whose title contains TEXT (case-insensitive)")
+    c.add_argument("-x", "--exitfirst", dest="stop_on_failure", action="store_true",
+                   help="stop at the first failed or erroneous ruling")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
@@ -217,11 +233,13 @@ def cmd_check(args) -> int:
     jobs = default_jobs() if args.jobs is None else args.jobs
     fmt = "json" if args.json else args.format
     baseline = load_baseline(args.baseline) if args.baseline else None   # bad input: before any work
+    limits = {k: v for k, v in (("select", args.select), ("stop_on_failure", args.stop_on_failure),
+                                  ("memory", args.memory)) if v not in (None, False)}   # the defaults: not passed
     if args.paths:
-        report, errors = check(kb, args.paths, jobs, strict=args.strict)
+        report, errors = check(kb, args.paths, jobs, strict=args.strict, **limits)
     else:
         with embedded_rulings() as root:
-            report, errors = check(kb, [str(root)], jobs)
+            report, errors = check(kb, [str(root)], jobs, **limits)
             for r in report.results:
                 r.file = _embedded_name(r.file)
                 if r.input_error:
@@ -235,6 +253,9 @@ def cmd_check(args) -> int:
     all_errors.sort(key=lambda e: (e.file, e.line, e.column))
     for e in all_errors:
         print(str(e), file=sys.stderr)
+    if getattr(report, "not_run", 0):
+        print(f"mtgkb: stopped at the first failure (-x): {report.not_run} "
+              f"ruling{'s' if report.not_run != 1 else ''} not run", file=sys.stderr)
     changes = baseline_changes(baseline, report) if baseline is not None else None
     if fmt == "json":
         doc = report.to_json(with_stats=args.stats)

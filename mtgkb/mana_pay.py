@@ -324,6 +324,9 @@ def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_
     return out
 
 
+GENERIC_MAX = 1_000_000   # the largest generic symbol of a cost (the numbers of the scenario language)
+
+
 def parse_cost(text: str) -> tuple[str, ...]:
     """'{S}{1}' -> ('S', '1'); raises ValueError."""
     t = text.strip()
@@ -333,4 +336,7 @@ def parse_cost(text: str) -> tuple[str, ...]:
     for s in syms:
         if not re.fullmatch(r"\d+|[WUBRGCSX]|[WUBRG]/[WUBRGP]|2/[WUBRG]", s.upper()):
             raise ValueError(f"{{{s}}} is not a mana symbol")
+    generic = [int(s) if len(s) <= 12 else GENERIC_MAX + 1 for s in syms if s.isdigit()]
+    if sum(generic) > GENERIC_MAX or len(syms) > GENERIC_MAX:
+        raise ValueError(f"{text!r} is out of range: the generic mana of a cost is from 0 to {GENERIC_MAX:,}")
     return tuple(s.upper() for s in syms)

@@ -1,15 +1,34 @@
-"""`mtgkb check --jobs N`: ruling blocks checked in worker processes.
+"""`mtgkb check`: every ruling checked in a worker process, under one budget.
 
-The parent parses every file (so that a file's parse error is reported where `--jobs 1`
-reports it), then hands out one task per ruling block to a pool of worker processes
-(the `spawn` context: no state is inherited, the same on every platform).  Each worker
-builds its own `KnowledgeBase` (card database, solver) once, parses each file it is
-given once, and runs the same per-block step as the in-process path
-(`mtgkb.check.check_block`, with the knowledge base's explanations of failing claims).
-Results come back as plain data (dicts), in task order, and are put together in the
-order of `--jobs 1`: the output is the same, byte for byte.
+Each ruling block is one task: its file is parsed (once per worker), its events
+stepped through, grounded and solved in a worker process with a wall-clock deadline
+(`--timeout`, per ruling) and an address-space limit (`--memory`, set with
+`resource.setrlimit(RLIMIT_AS)` in the worker).  A worker past its deadline is
+killed and replaced; its ruling is `undetermined`, with the reason ("time limit of
+10 s reached while grounding"); a worker out of memory reports it and is replaced
+the same way.  The other rulings are unaffected.  This holds for every `--jobs`,
+`--jobs 1` included (one worker process).
 
-Ctrl-C: the workers ignore SIGINT; the parent terminates the pool and re-raises.
+The pool is ours (no `multiprocessing.Pool`, which cannot kill one task): worker
+processes of the `spawn` context (no inherited state, the same on every platform),
+each with a pipe.  A worker builds its `KnowledgeBase` once, says it is ready, then
+takes one task at a time; the deadline starts when a task is handed to it.  Files
+are first read in the workers too (one task per file: its ruling blocks and titles,
+or its parse error), so that reading a file is also under a budget: `--timeout`
+times the number of rulings in it.  A worker that must read a ruling's file again
+does so under that budget, then the ruling has its own.
+
+Results come back as plain data (dicts) and are put together in the order of the
+files and blocks: the output is the same, byte for byte, for every `--jobs`.
+
+`select` (`-k`) keeps the rulings whose title contains the text (case-insensitive);
+`stop_on_failure` (`-x`) stops at the first failed or erroneous ruling (or file
+that cannot be read) in that order, whatever the number of jobs; the report's
+`not_run` counts the rulings not checked.  Progress goes to stderr when it is a
+terminal.
+
+Ctrl-C: the workers ignore SIGINT; the parent kills every worker at once and
+re-raises (the command line exits with 130).
 """
 
 from __future__ import annotations
@@ -17,10 +36,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import multiprocessing
+import multiprocessing.connection
 import os
+import re
 import signal
 import sys
 import threading
+import time
+from dataclasses import dataclass
 
 from mtgkb.parser.errors import ParseError
 
@@ -28,73 +51,326 @@ from .results import CheckReport, ClaimResult, RulingResult
 
 CONTEXT = "spawn"
 
+DEFAULT_MEMORY = 2 * 1024 ** 3          # --memory: bytes of address space per worker
+MEMORY_MIN = 256 * 1024 ** 2            # less than this cannot even load the card database
+MEMORY_MAX = 1024 ** 4
+GRACE_SECONDS = 0.5                     # past the deadline, before the worker is killed
+START_SECONDS = 120.0                   # a worker not ready by then is an internal error
+
+PHASES = ("parsing", "stepping through the events", "grounding", "solving")
+
 
 def default_jobs() -> int:
     """The number of cores (at least 1)."""
     return max(1, os.cpu_count() or 1)
 
 
-def check(kb, paths: list[str], jobs: int, *, strict: bool = False) -> tuple[CheckReport, list[ParseError]]:
-    """What `kb.check(paths, strict=strict)` returns, with the ruling blocks run in `jobs` processes."""
-    if jobs <= 1:
-        return kb.check(paths, strict=strict)
-    from .check import checked_blocks, display_name
+_SIZE = re.compile(r"(\d{1,15}(?:\.\d{1,6})?)([KMGT]?)", re.IGNORECASE)
+_UNITS = {"": 1, "K": 1024, "M": 1024 ** 2, "G": 1024 ** 3, "T": 1024 ** 4}
+
+
+def parse_memory(text: str) -> int:
+    """'2G', '512M', '1.5G', '1073741824' -> bytes; ValueError (with the reason) when
+    it is not a size from MEMORY_MIN to MEMORY_MAX."""
+    m = _SIZE.fullmatch(text.strip())
+    if m is None:
+        raise ValueError(f"{text!r} is not a size: give bytes or a number with K, M, G or T (such as 2G)")
+    n = int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+    if not MEMORY_MIN <= n <= MEMORY_MAX:
+        raise ValueError(f"{text!r} is out of range: the memory limit is from 256M to 1T")
+    return n
+
+
+def memory_text(n: int) -> str:
+    """Bytes as the option is written: 2G, 512M, or bytes."""
+    for unit, size in (("T", 1024 ** 4), ("G", 1024 ** 3), ("M", 1024 ** 2), ("K", 1024)):
+        if n % size == 0:
+            return f"{n // size}{unit}"
+    return str(n)
+
+
+@dataclass
+class Budget:
+    """The limits of one ruling."""
+    timeout: float                      # seconds of wall-clock time
+    memory: int = DEFAULT_MEMORY        # bytes of address space of the worker
+
+
+@dataclass
+class BudgetReport(CheckReport):
+    """A check report that also says how many selected rulings were not checked
+    (after the first failure under `stop_on_failure`)."""
+    not_run: int = 0
+
+
+def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str | None = None,
+          stop_on_failure: bool = False, memory: int = DEFAULT_MEMORY,
+          progress: bool | None = None) -> tuple[BudgetReport, list[ParseError]]:
+    """What `kb.check(paths, strict=strict)` returns (rulings restricted to the titles
+    containing `select`), each ruling checked in a worker under `kb.timeout` seconds
+    and `memory` bytes, in at most `jobs` worker processes."""
+    from .check import display_name
     from .sources import scan_paths
 
     files, problems, bad_names = scan_paths(paths)
-    plan: list[tuple[str, ParseError | list[int]]] = []   # per file: its parse error, or its ruling blocks
-    tasks: list[tuple[str, str, int]] = []
-    for path in files:
-        display = display_name(path)
-        try:
-            sf = kb.session.load(path, display=display)
-        except ParseError as e:
-            plan.append((path, e))
-            continue
-        plan += [(path, e) for e in sf.errors]   # the file's errors (the blocks with none still run)
-        idx = checked_blocks(sf)
-        plan.append((path, idx))
-        tasks += [(path, display, i) for i in idx]
-    if len(tasks) <= 1:   # nothing to share out: no pool
-        return kb.check(paths, strict=strict)
     if not strict:  # as KnowledgeBase.check: warnings, or errors under --strict
         for p in problems:
             print(str(p).replace(": error: ", ": warning: ", 1), file=sys.stderr)
-    first = bad_names + (problems if strict else [])
-
-    done = run_tasks(tasks, jobs=min(jobs, len(tasks)), timeout=kb.timeout)
-    results: list[RulingResult] = []
-    errors: list[ParseError] = list(first)
-    it = iter(done)
-    for _, item in plan:
-        if isinstance(item, ParseError):
-            errors.append(item)
-            continue
-        for _ in item:
-            kind, data = next(it)
+    errors: list[ParseError] = bad_names + (problems if strict else [])
+    if stop_on_failure and errors:
+        return BudgetReport([], not_run=0), errors
+    budget = Budget(kb.timeout, memory)
+    show = sys.stderr.isatty() if progress is None else progress
+    with Pool(jobs, budget) as pool:
+        named = [(f, display_name(f)) for f in files]
+        reading = {f: budget.timeout * max(1, _count_rulings(f)) for f, _ in named}
+        files_read = pool.run([("file", f, d, reading[f]) for f, d in named], progress="reading" if show else None)
+        items: list[tuple] = []     # in order: ("error", ParseError) or ("ruling", task)
+        summary: dict = {}          # task -> its ruling's title, place and claims
+        for (path, display), (kind, data) in zip(named, files_read):
             if kind == "error":
-                errors.append(ParseError(**data))
+                items.append(("error", ParseError(**data)))
+            elif kind == "budget":
+                items.append(("error", ParseError(data["reason"], display, 1, 1,
+                                                  expected=("a file that can be read within the limits",))))
             else:
-                results.append(_ruling_result(data))
-    return CheckReport(results), errors
+                # the file's errors (its blocks without one still run), then its rulings
+                items += [("error", ParseError(**e)) for e in data["errors"]]
+                for ruling in data["rulings"]:
+                    if select is None or select.casefold() in ruling["title"].casefold():
+                        task = ("block", path, display, ruling["block"], reading[path])
+                        items.append(("ruling", task))
+                        summary[task] = ruling
+        stop = len(items)
+        if stop_on_failure:   # a file that cannot be read stops the check where it stands
+            stop = next((n for n, (k, _) in enumerate(items) if k == "error"), stop)
+        tasks = [(n, t) for n, (k, t) in enumerate(items[:stop]) if k == "ruling"]
+
+        def failed(answer) -> bool:
+            kind, data = answer
+            return kind == "error" or (kind == "ok" and _ruling_result(data).status in ("failed", "error"))
+
+        answers = pool.run([t for _, t in tasks], stop_on=failed if stop_on_failure else None,
+                           progress="checking" if show else None)
+    results: list[RulingResult] = []
+    by_item = {n: a for (n, _), a in zip(tasks, answers)}
+    last = stop
+    for n, a in sorted(by_item.items()):
+        if a is not None and stop_on_failure and failed(a):
+            last = min(last, n)
+            break
+    kept = items[: last + 1] if last < len(items) else items
+    not_run = 0
+    for n, (k, t) in enumerate(items):
+        if n >= len(kept):
+            not_run += k == "ruling"
+            continue
+        if k == "error":
+            errors.append(t)
+            continue
+        kind, data = by_item[n]
+        if kind == "error":
+            errors.append(ParseError(**data))
+        elif kind == "budget":
+            results.append(_over_budget(summary[t], data["reason"]))
+        else:
+            results.append(_ruling_result(data))
+    return BudgetReport(results, not_run=not_run), errors
 
 
-def run_tasks(tasks: list[tuple[str, str, int]], *, jobs: int, timeout: float) -> list[tuple[str, dict]]:
-    """Each task (path, display name, block index) in a worker; the answers in task order."""
-    ctx = multiprocessing.get_context(CONTEXT)
-    pool = None
+_RULING_LINE = re.compile(rb"^[ \t]*ruling[ \t]", re.MULTILINE)
+
+
+def _count_rulings(path: str) -> int:
+    """About how many rulings a file holds (lines that start a ruling block): reading
+    the file gets that many rulings' time.  0 when it cannot be read (the worker says why)."""
+    from .sources import read_bytes
+
     try:
-        with _sigint_ignored():   # the workers start with SIGINT ignored (inherited across exec)
-            pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(timeout,))
-        out = list(pool.imap(_run_task, tasks, chunksize=1))
-    except BaseException:   # KeyboardInterrupt included: stop the workers now
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-        raise
-    pool.close()
-    pool.join()
-    return out
+        return len(_RULING_LINE.findall(read_bytes(path)))
+    except ParseError:
+        return 0
+
+
+def _over_budget(d: dict, reason: str) -> RulingResult:
+    """A ruling whose worker was stopped: every claim undetermined, with the reason."""
+    claims = [ClaimResult(text, line, "undetermined", reason) for text, line in d["claims"]]
+    return RulingResult(title=d["title"], about=d["about"], cites=list(d["cites"]), file=d["file"],
+                        line=d["line"], kind=d.get("kind", "ruling"), claims=claims)
+
+
+def _ruling_result(d: dict) -> RulingResult:
+    d = dict(d)
+    claims = [ClaimResult(**c) for c in d.pop("claims")]
+    return RulingResult(**d, claims=claims)
+
+
+# ----------------------------------------------------------------------------- the pool
+
+class _Worker:
+    def __init__(self, ctx, budget: Budget) -> None:
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_worker_main, args=(child, budget.timeout, budget.memory), daemon=True)
+        with _sigint_ignored():   # started with SIGINT ignored (the handler is inherited across exec)
+            self.proc.start()
+        child.close()
+        self.ready = False
+        self.task: int | None = None
+        self.limit = budget.timeout     # seconds of the task at hand (reading a file, or a ruling)
+        self.reading = False
+        self.started = 0.0
+        self.phase = "parsing"
+        self.born = time.monotonic()
+
+    def kill(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join()
+        self.conn.close()
+
+
+class Pool:
+    """At most `jobs` worker processes, each task under `budget`; a worker killed
+    (past its deadline) or lost (out of memory) is replaced."""
+
+    def __init__(self, jobs: int, budget: Budget) -> None:
+        self.jobs = max(1, jobs)
+        self.budget = budget
+        self.ctx = multiprocessing.get_context(CONTEXT)
+        self.workers: list[_Worker] = []
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close(kill=exc[0] is not None)
+
+    def close(self, kill: bool = False) -> None:
+        workers, self.workers = self.workers, []
+        for w in workers:
+            if not kill:
+                with contextlib.suppress(OSError):
+                    w.conn.send(None)
+        for w in workers:
+            if not kill:
+                w.proc.join(timeout=5)
+            w.kill()
+
+    def run(self, tasks: list[tuple], *, stop_on=None, progress: str | None = None) -> list:
+        """The answer of each task, in task order: ("ok", data), ("error", ParseError
+        fields), ("budget", {"reason": ..., ...}), or None for a task not run because an
+        earlier one answered `stop_on(answer)` true."""
+        answers: list = [None] * len(tasks)
+        bound = len(tasks)          # tasks from this index on are not run
+        pending = 0
+        done = 0
+        try:
+            while True:
+                running = [w for w in self.workers if w.task is not None]
+                if pending >= bound and not running:
+                    break
+                self._grow(min(self.jobs, bound - pending + len(running)))
+                for w in self.workers:
+                    if w.ready and w.task is None and pending < bound:
+                        w.task, w.started, w.phase = pending, time.monotonic(), "parsing"
+                        w.limit, w.reading = tasks[pending][-1], True
+                        w.conn.send(tasks[pending])
+                        pending += 1
+                for w, answer in self._wait():
+                    i, w.task = w.task, None
+                    answers[i] = answer
+                    done += 1
+                    if progress:
+                        _show_progress(progress, done, min(bound, len(tasks)))
+                    if stop_on is not None and stop_on(answer) and i + 1 < bound:
+                        bound = i + 1
+                        for v in list(self.workers):
+                            if v.task is not None and v.task >= bound:
+                                answers[v.task] = None
+                                self._replace(v)
+        finally:
+            if progress:
+                _show_progress(None, 0, 0)
+        return answers
+
+    def _grow(self, want: int) -> None:
+        while len(self.workers) < want:
+            self.workers.append(_Worker(self.ctx, self.budget))
+
+    def _replace(self, w: _Worker) -> None:
+        w.kill()
+        self.workers.remove(w)
+
+    def _wait(self):
+        """Wait for a message, a worker's end or a deadline; the (worker, answer) pairs
+        of the tasks that ended."""
+        now = time.monotonic()
+        waits = [w.started + w.limit + GRACE_SECONDS - now for w in self.workers if w.task is not None]
+        waits += [w.born + START_SECONDS - now for w in self.workers if not w.ready]
+        timeout = max(min(waits), 0.0) if waits else None
+        ready = multiprocessing.connection.wait([w.conn for w in self.workers], timeout=timeout)
+        ended = []
+        for w in list(self.workers):
+            if w.conn in ready:
+                while True:
+                    try:
+                        msg = w.conn.recv()
+                    except (EOFError, OSError):   # the worker is gone (killed by the system?)
+                        if w.task is not None:
+                            ended.append((w, ("budget", self._lost(w, None))))
+                        elif not w.ready:
+                            raise RuntimeError("a worker process could not start") from None
+                        self._replace(w)
+                        break
+                    kind, data = msg
+                    if kind == "ready":
+                        w.ready = True
+                    elif kind == "phase":
+                        w.phase = data
+                    elif kind == "start":   # its file is read (within its budget): the ruling's own starts
+                        w.started, w.limit, w.reading = time.monotonic(), self.budget.timeout, False
+                    elif kind == "memory" and not w.ready:
+                        raise ParseError(f"a worker process cannot start within the memory limit of "
+                                         f"{memory_text(self.budget.memory)}", "--memory", 1, 1,
+                                         expected=("a larger memory limit",))
+                    elif kind == "memory":   # it reported running out of memory, and ends
+                        ended.append((w, ("budget", self._lost(w, "memory"))))
+                        self._replace(w)
+                        break
+                    elif kind == "crash":
+                        raise RuntimeError(f"in a worker process: {data}")
+                    else:
+                        ended.append((w, (kind, data)))
+                    if not w.conn.poll():
+                        break
+        now = time.monotonic()
+        answered = {id(w) for w, _ in ended}
+        for w in list(self.workers):
+            if w.task is not None and id(w) not in answered and now - w.started > w.limit + GRACE_SECONDS:
+                ended.append((w, ("budget", self._lost(w, "time"))))
+                self._replace(w)
+            elif not w.ready and now - w.born > START_SECONDS:
+                raise RuntimeError("a worker process did not start in time")
+        return ended
+
+    def _lost(self, w: _Worker, why: str | None) -> dict:
+        if why == "time":
+            reason = f"time limit of {w.limit:g} s reached while {'reading the file' if w.reading else w.phase}"
+        elif why == "memory":
+            reason = f"memory limit of {memory_text(self.budget.memory)} reached while {w.phase}"
+        else:
+            code = w.proc.exitcode
+            reason = (f"the checking process ended while {w.phase} (exit code {code}; "
+                      f"the memory limit is {memory_text(self.budget.memory)})")
+        return {"reason": reason}
+
+
+def _show_progress(what: str | None, done: int, total: int) -> None:
+    if what is None:
+        sys.stderr.write("\r\x1b[K")
+    else:
+        sys.stderr.write(f"\rmtgkb: {what} {done}/{total}")
+    sys.stderr.flush()
 
 
 @contextlib.contextmanager
@@ -111,33 +387,101 @@ def _sigint_ignored():
 
 # ----------------------------------------------------------------------------- in the worker
 
-_worker: dict = {}
+def _limit_memory(limit: int) -> None:
+    """RLIMIT_AS of this process: `limit` bytes (at most the hard limit)."""
+    try:
+        import resource
+    except ImportError:   # not POSIX: the time limit still holds
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
-def _init_worker(timeout: float) -> None:
+def _out_of_memory(e: BaseException) -> bool:
+    return isinstance(e, MemoryError) or (isinstance(e, RuntimeError) and "bad_alloc" in str(e))
+
+
+def _worker_main(conn, timeout: float, memory: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent decides when to stop
+    _limit_memory(memory)
+    from . import solver
     from .api import KnowledgeBase
 
-    _worker["kb"] = KnowledgeBase(timeout=timeout)
-    _worker["files"] = {}
+    try:
+        kb = KnowledgeBase(timeout=timeout)
+        _warm_up(kb)
+    except BaseException as e:  # noqa: BLE001 - reported to the parent, which decides
+        conn.send(("memory", None) if _out_of_memory(e) else ("crash", f"{type(e).__name__}: {e}"))
+        return
+    files: dict = {}
+    conn.send(("ready", None))
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        solver.start_budget(task[-1], lambda name: conn.send(("phase", name)))
+
+        def started() -> None:   # the file is read: the ruling's budget starts now
+            conn.send(("start", None))
+            solver.start_budget(timeout, lambda name: conn.send(("phase", name)))
+
+        try:
+            answer = _run_task(kb, files, task, started)
+        except BaseException as e:  # noqa: BLE001 - reported to the parent, which decides
+            if _out_of_memory(e):
+                files.clear()
+                conn.send(("memory", None))
+                return
+            conn.send(("crash", f"{type(e).__name__}: {e}"))
+            return
+        finally:
+            solver.start_budget(None)
+        conn.send(answer)
 
 
-def _run_task(task: tuple[str, str, int]) -> tuple[str, dict]:
-    from .check import check_block
+_WARM_UP = ('card:\n  Warm Up Bear {1}{G}\n  Creature \u2014 Bear\n  Flying\n  2/2\n\n'
+            'scenario "warm up"\n  given:\n    Alice controls Warm Up Bear.\n')
 
-    path, display, i = task
-    kb = _worker["kb"]
-    files = _worker["files"]
+
+def _warm_up(kb) -> None:
+    """What every worker loads once (card names, both grammars' tables), before its
+    first ruling's clock starts."""
+    from mtgkb.parser.scenario import parse_scenario
+
+    parse_scenario(_WARM_UP, file="<warm-up>", known_names=kb.session.db.name_table())
+
+
+def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
+    from .check import check_block, checked_blocks
+    from .solver import phase
+
+    if task[0] == "file":
+        _, path, display, _ = task
+        files.clear()   # one file at a time is kept (the rulings of a file come in order)
+        phase("parsing")
+        try:
+            sf = files[path] = kb.session.load(path, display=display)
+        except ParseError as err:
+            return "error", {f.name: getattr(err, f.name) for f in dataclasses.fields(err)}
+        return "ok", {"errors": [{f.name: getattr(e, f.name) for f in dataclasses.fields(e)} for e in sf.errors],
+                      "rulings": [
+            {"block": i, "title": b.title, "about": b.about, "cites": list(b.cites), "file": sf.path,
+             "line": b.pos.line, "kind": b.kind, "claims": [(c.text, c.pos.line) for c in b.expect]}
+            for i, b in ((i, sf.blocks[i]) for i in checked_blocks(sf))]}
+    _, path, display, i, _ = task
     sf = files.get(path)
     if sf is None:
+        files.clear()
+        phase("parsing")
         sf = files[path] = kb.session.load(path, display=display)
+    started()
+    phase("stepping through the events")
     rr, err = check_block(kb.session, sf, sf.blocks[i], kb._explain_failures)
     if err is not None:
         return "error", {f.name: getattr(err, f.name) for f in dataclasses.fields(err)}
     return "ok", dataclasses.asdict(rr)
-
-
-def _ruling_result(d: dict) -> RulingResult:
-    d = dict(d)
-    claims = [ClaimResult(**c) for c in d.pop("claims")]
-    return RulingResult(**d, claims=claims)

@@ -21,6 +21,36 @@ DEFAULT_TIMEOUT = 10.0
 DEFAULT_MODEL_LIMIT = 64
 
 
+# ----------------------------------------------------------------------------- the ruling's budget
+# A worker of `mtgkb check` (mtgkb.parallel) checks one ruling at a time under one
+# deadline.  Every solve waits at most until that deadline (past it the solve is
+# cancelled and reported as timed out, as for its own limit), and says which phase
+# the ruling is in, so that a ruling killed past its deadline names what it was doing.
+_budget: dict = {"deadline": None, "phase": None}
+
+
+def start_budget(seconds: float | None, on_phase=None) -> None:
+    """From now on, solves end by `seconds` from now (None: no ruling deadline);
+    `on_phase(name)` is told each phase ("grounding", "solving", ...)."""
+    _budget["deadline"] = None if seconds is None else time.monotonic() + seconds
+    _budget["phase"] = on_phase
+
+
+def phase(name: str) -> None:
+    """The ruling being checked is now `name` (for the reason of a time limit)."""
+    hook = _budget["phase"]
+    if hook is not None:
+        hook(name)
+
+
+def wait_seconds(timeout: float) -> float:
+    """How long a solve may wait: its own `timeout`, cut at the ruling's deadline."""
+    deadline = _budget["deadline"]
+    if deadline is None:
+        return timeout
+    return max(min(timeout, deadline - time.monotonic()), 0.001)
+
+
 @dataclass
 class SolveResult:
     satisfiable: bool | None                   # None: the time limit was hit
@@ -51,17 +81,19 @@ class Solver:
         messages: list[str] = []
         t0 = time.perf_counter()
         ctl = self._control(messages)
+        phase("grounding")
         with ctl.backend() as backend:
             for f in facts:
                 backend.add_rule([backend.add_atom(f)])
         ground_all(ctl)
+        phase("solving")
         if relax:
             ctl.assign_external(clingo.Function("relax"), True)
         if characteristics:
             ctl.assign_external(clingo.Function("show_characteristics"), True)
         t_ground = time.perf_counter() - t0
         res = SolveResult(satisfiable=None, messages=messages)
-        deadline = t0 + self.timeout
+        deadline = min(t0 + self.timeout, time.perf_counter() + wait_seconds(self.timeout))
 
         brave = self._consequences(ctl, "brave", deadline)
         if brave is None:

@@ -18,6 +18,8 @@ from lark import Lark, Token
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
+from .grammar_cache import cached_lark
+
 from .card_ast import Ability
 from .mana_symbols import mana_symbol_term  # noqa: F401 - also read from here (mtgkb.facts)
 from .oracle_lexer import KEYWORD_STARTS, Tok, subtype_forms, tokenize
@@ -39,35 +41,11 @@ class _TokenListLexer(Lexer):
         return iter(data)
 
 
-def lark_cache_file(name: str, grammar: str) -> str | bool:
-    """lark's `cache=` for `grammar`: a file named by the grammar text's hash in the
-    per-user cache directory ($XDG_CACHE_HOME or ~/.cache, then mtgkb/), or False
-    (build every time) when that directory cannot be made.  lark keys the file's
-    content by grammar, options, lark and Python versions, rebuilds on a mismatch or
-    an unreadable file and ignores a failed write, so a stale or missing cache only
-    costs the build."""
-    import hashlib
-    import os
-
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):  # unset or relative: ignored (XDG base directory spec)
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-        if not os.path.isabs(base):  # no home directory
-            return False
-    folder = os.path.join(base, "mtgkb")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return False
-    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:32]
-    return os.path.join(folder, f"{name}-{digest}.lark-cache")
-
-
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = files("mtgkb.parser").joinpath("oracle.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer=_TokenListLexer, strict=True, propagate_positions=False,
-                maybe_placeholders=False, cache=lark_cache_file("oracle", grammar))
+    return cached_lark("oracle", grammar, parser="lalr", lexer=_TokenListLexer, strict=True,
+                       propagate_positions=False, maybe_placeholders=False)
 
 
 @lru_cache(maxsize=1)

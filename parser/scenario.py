@@ -19,7 +19,7 @@ from lark.lexer import Lexer
 from .card_ast import Card
 from .errors import ParseError, check_field, check_numbers, check_text, find_bad_char, raise_errors, split_lines, with_source
 from .frame import parse_card_block
-from .oracle import lark_cache_file
+from .grammar_cache import cached_lark
 from .scenario_ast import Block, Claim, Pos, ScenarioFile, Sentence
 from .scenario_forms import CLAIM_HANDLERS, GIVEN_HANDLERS, OBJECT_CLAIM_HANDLERS
 from .scenario_lexer import NameTable, Vocabulary, tokenize_and_parse, vocabulary
@@ -41,9 +41,8 @@ class _OwnTokenizer(Lexer):
 @lru_cache(maxsize=1)
 def _grammar() -> tuple[Lark, Vocabulary]:
     text = files("mtgkb.parser").joinpath("scenario.lark").read_text(encoding="utf-8")
-    parser = Lark(text, parser="lalr", strict=True, propagate_positions=True,
-                  start=["given", "claim"], lexer=_OwnTokenizer, maybe_placeholders=False,
-                  cache=lark_cache_file("scenario", text))
+    parser = cached_lark("scenario", text, parser="lalr", strict=True, propagate_positions=True,
+                         start=["given", "claim"], lexer=_OwnTokenizer, maybe_placeholders=False)
     return parser, vocabulary(parser)
 
 

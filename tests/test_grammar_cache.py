@@ -14,7 +14,8 @@ from lark import Lark
 from conftest import run_mtgkb
 
 from mtgkb.parser import oracle, scenario
-from mtgkb.parser.oracle import _TokenListLexer, lark_cache_file, parse_abilities
+from mtgkb.parser.grammar_cache import lark_cache_file
+from mtgkb.parser.oracle import _TokenListLexer, parse_abilities
 
 ORACLE_OPTIONS = dict(parser="lalr", lexer=_TokenListLexer, strict=True, propagate_positions=True,
                       maybe_placeholders=False)

@@ -10,6 +10,7 @@ from clingo import Function, Symbol
 from mtgkb.parser.scenario_ast import Sentence
 
 from ..program import ground_all, load, new_control
+from ..solver import phase, wait_seconds
 
 MAX_BRANCHES = 64
 
@@ -43,18 +44,22 @@ class Ask:
         msgs = self.messages
         ctl = new_control(["--project=show", "-t1"], msgs)
         load(ctl, self.program)
+        phase("grounding")
         with ctl.backend() as b:
             for f in facts:
                 b.add_rule([b.add_atom(f)])
         ground_all(ctl)
+        phase("solving")
         if relax:  # the named violations (violated/2) instead of no outcome
             ctl.assign_external(Function("relax"), True)
         ctl.configuration.solve.models = limit + 1
         models: list[frozenset] = []
         with ctl.solve(on_model=lambda m: models.append(frozenset(m.symbols(shown=True))), async_=True) as h:
-            if not h.wait(self.timeout):
+            if not h.wait(wait_seconds(self.timeout)):
                 h.cancel()
+                phase("stepping through the events")
                 raise Bound("the time limit was reached while stepping through the events")
+        phase("stepping through the events")
         if len(models) > limit:
             raise Bound(f"more than {limit} outcomes")
         return sorted(models, key=lambda m: sorted(str(s) for s in m))

@@ -27,6 +27,7 @@ from .actions import Actions
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_checked
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
+from .board_limits import check_board_size
 from .present import SBA_TEXT, STEP_NAMES
 from .resolution import Resolution
 from .state import Item, State, log_facts, resolve_handle, state_facts
@@ -135,6 +136,7 @@ class Stepper(Actions, Resolution):
 
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
+        check_board_size(st, s)
         if k == "controls":
             self._player(st, a["player"])
             for spec in a["objects"]:

@@ -1,0 +1,77 @@
+"""The grammars' LALR tables, kept between runs in the per-user cache directory
+(mtgkb/ under $XDG_CACHE_HOME or ~/.cache), through `cache_files`: written
+atomically, read only from a private directory and file, never through a symbolic
+link.  A file is named by the grammar text's hash and starts with a key line (the
+hash of grammar, options, lark and Python versions); a file with another key, or
+one that does not load, is rebuilt.  Without a usable directory the tables are
+built in memory every time: a missing or stale cache only costs the build, and
+the parser is the same either way."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import sys
+
+import lark
+from lark import Lark
+
+from . import cache_files
+
+FOLDER = "mtgkb"
+# lark's options that are not part of its saved tables and must be given again
+# when loading them (as lark's own cache does)
+_GIVEN_AGAIN = frozenset(("postlex", "transformer", "lexer_callbacks", "use_bytes", "debug", "g_regex_flags",
+                          "regex", "propagate_positions", "tree_class", "_plugins"))
+
+
+def lark_cache_file(name: str, grammar: str) -> str | bool:
+    """The path of `grammar`'s cache file (named by the grammar text's hash in the
+    per-user cache directory), or False when that directory cannot be made."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # unset or relative: ignored (XDG base directory spec)
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+        if not os.path.isabs(base):  # no home directory
+            return False
+    folder = os.path.join(base, FOLDER)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, _file_name(name, grammar))
+
+
+def _file_name(name: str, grammar: str) -> str:
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:32]
+    return f"{name}-{digest}.lark-cache"
+
+
+def _key(grammar: str, options: dict) -> bytes:
+    text = "\0".join([grammar, repr(sorted((k, _option_text(v)) for k, v in options.items())),
+                      lark.__version__, sys.version])
+    return b"mtgkb-lark-tables " + hashlib.sha256(text.encode("utf-8")).hexdigest().encode("ascii") + b"\n"
+
+
+def _option_text(v) -> str:
+    return f"{v.__module__}.{v.__qualname__}" if isinstance(v, type) else repr(v)
+
+
+def cached_lark(name: str, grammar: str, **options) -> Lark:
+    """Lark(grammar, **options) (LALR), its tables loaded from the cache when they are
+    there and trusted, else built (and kept)."""
+    if lark_cache_file(name, grammar) is False:
+        return Lark(grammar, **options)
+    fname, key = _file_name(name, grammar), _key(grammar, options)
+    data = cache_files.read_cache(FOLDER, fname)
+    if data is not None and data.startswith(key):
+        again = {k: v for k, v in options.items() if k in _GIVEN_AGAIN}
+        try:
+            return Lark.__new__(Lark)._load(io.BytesIO(data[len(key):]), **again)
+        except Exception:  # noqa: BLE001 - a damaged or foreign file: rebuilt below
+            pass
+    parser = Lark(grammar, **options)
+    out = io.BytesIO()
+    parser.save(out, _GIVEN_AGAIN)
+    cache_files.write_cache(FOLDER, fname, key + out.getvalue())
+    return parser
