@@ -80,6 +80,7 @@ class State:
     pending: list = field(default_factory=list)     # triggered, not yet on the stack (603.3)
     origins: dict = field(default_factory=dict)     # timestamp -> (line, sentence) of a scenario effect
     sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
+    to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -209,6 +210,7 @@ def log_facts(st: State) -> list[Symbol]:
     out += [atom("tl_log_token", obj(t)) for t in st.tokens]
     out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]
     out += [atom("tl_log_sba", String(h), String(r)) for h, r in st.sba_log]
+    out += [atom("tl_log_to_gy", String(h)) for h in st.to_gy]
     return out
 
 
