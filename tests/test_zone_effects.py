@@ -80,6 +80,18 @@ card:
   2/2
 
 card:
+  Odd Growth {G}
+  Instant
+  This spell is strange in an unreadable way.
+  Target creature gets +3/+3 until end of turn.
+
+card:
+  Odd Corpse {1}{B}
+  Creature — Zombie
+  Odd Corpse is strange in an unreadable way.
+  2/2
+
+card:
   Odd Mirror {1}{U}
   Creature — Human
   Whenever a creature leaves the battlefield, something strange and unreadable happens here.
@@ -434,6 +446,57 @@ ruling "the target left: the enters ability does nothing"
     Hill Giant is in Bob's exile.
 """, verdicts=("holds", "holds", "holds")),
 
+    Case("you-may-an-outcome-per-choice", """
+ruling "Gravedigger: you may return: both outcomes"
+  about: Gravedigger
+  given:
+    Hill Giant is in Alice's graveyard.
+    Gravedigger enters under Alice's control.
+    Gravedigger's triggered ability resolves.
+  expect:
+    May Hill Giant is in Alice's hand.
+    May Hill Giant is in Alice's graveyard.
+    Hill Giant is in Alice's hand.
+""", verdicts=("holds", "holds", "fails")),
+
+    Case("return-a-creature-you-control-is-chosen-on-resolution", """
+ruling "Whitemane Lion: any creature you control, itself included"
+  about: Whitemane Lion
+  given:
+    Alice controls Grizzly Bears.
+    Bob controls Hill Giant.
+    Whitemane Lion enters under Alice's control.
+    Whitemane Lion's triggered ability resolves.
+  expect:
+    May Whitemane Lion is in Alice's hand.
+    May Grizzly Bears is in Alice's hand.
+    Hill Giant is on the battlefield.
+""", verdicts=("holds", "holds", "holds")),
+
+    Case("return-a-creature-you-control-named-choice", """
+ruling "Whitemane Lion: the scenario names the choice"
+  about: Whitemane Lion
+  given:
+    Alice controls Grizzly Bears.
+    Bob controls Hill Giant.
+    Whitemane Lion enters under Alice's control.
+    Whitemane Lion's triggered ability resolves, choosing Grizzly Bears.
+  expect:
+    Grizzly Bears is in Alice's hand.
+    Whitemane Lion is on the battlefield.
+""", verdicts=("holds", "holds")),
+
+    Case("return-a-creature-you-control-cannot-choose-an-opponents", """
+ruling "Whitemane Lion cannot return an opponent's creature"
+  about: Whitemane Lion
+  given:
+    Bob controls Hill Giant.
+    Whitemane Lion enters under Alice's control.
+    Whitemane Lion's triggered ability resolves, choosing Hill Giant.
+  expect:
+    Hill Giant is in Bob's hand.
+""", bad_input=("608.2d",)),
+
     Case("two-targeted-parts-stay-unread", """
 ruling "two targets: not read"
   about: Two Deeds
@@ -467,6 +530,30 @@ ruling "an unread leaves trigger watches"
     Unsummon resolves.
   expect:
     Hill Giant is in Bob's hand.
+""", verdicts=("undetermined",)),
+
+    Case("countering-a-spell-with-unread-text-is-undetermined", """
+ruling "the countered spell's own text is not read (it could say it can't be countered)"
+  about: Counterspell
+  given:
+    Alice controls Grizzly Bears.
+    Alice casts Odd Growth targeting Grizzly Bears.
+    Bob casts Counterspell targeting Odd Growth.
+    Counterspell resolves.
+  expect:
+    Grizzly Bears is 2/2.
+""", verdicts=("undetermined",)),
+
+    Case("returning-a-card-with-unread-text-is-undetermined", """
+ruling "the returned card's own text is not read (it could replace or watch its move)"
+  about: Raise Dead
+  given:
+    Alice controls Grizzly Bears.
+    Odd Corpse is in Alice's graveyard.
+    Alice casts Raise Dead targeting Odd Corpse.
+    Raise Dead resolves.
+  expect:
+    Grizzly Bears is on the battlefield.
 """, verdicts=("undetermined",)),
 
     Case("swords-to-plowshares-life-part-unread", """
@@ -519,7 +606,8 @@ KNOWN = [
     ("Zombify", 1, True),                # return target creature card from your graveyard to the battlefield
     ("Raise Dead", 1, True),             # ... to your hand
     ("Swords to Plowshares", 1, False),  # its controller gains life equal to its power: not read
-    ("Gravedigger", 1, False),           # "you may return ...": an optional action, not read
+    ("Gravedigger", 1, True),            # "you may return ...": an outcome per choice (608.2d)
+    ("Whitemane Lion", 2, True),         # return a creature you control: chosen as it resolves
     ("Frost Breath", 1, False),          # up to two targets
     ("Plow Under", 1, False),            # two targets
     ("Mana Leak", 1, False),             # "unless its controller pays"

@@ -57,7 +57,7 @@ class Resolution:
             try:
                 work += self.resolve_top(b, top, a if top.id == target.id else None)
             except ScenarioError as e:
-                if {"choice_not_asked", "cannot_copy", "cannot_sacrifice"} & set(e.violations):
+                if {"choice_not_asked", "cannot_copy", "cannot_sacrifice", "cannot_choose"} & set(e.violations):
                     # bad input: the sentence names a choice the rules do not ask for here
                     raise FactError(str(e), s.pos, expected=("a choice the resolving spell or ability asks "
                                                               "for (608.2, 707.5, 701.21a)",)) from None
@@ -99,6 +99,10 @@ class Resolution:
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
+        for _ in pick(m, "tl_may_not"):
+            # CR 608.2d: "you may": in this outcome its controller chooses not to
+            st.choices.append(f"{it.controller} chooses not to (608.2d)")
+            st.log.append(("608.2d", f"  {it.controller} chooses not to do what the ability says they may"))
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
