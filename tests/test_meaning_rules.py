@@ -22,6 +22,9 @@ meaning.lp adds (the same meaning in another wording):
   added (Python missed the same meaning in another wording):
     characteristic_all   "All creatures get -2/-2 until end of turn" as characteristic(...)
     artifact_copy        "a token that's a copy of target artifact"
+  added (effects the Python reader never read):
+    zone_tap             exile, return to hand or library, tap/untap, counter, sacrifice, return from
+                         a graveyard, "you may" around them (meaning.lp's 701 block)
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ LOST = {
 ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
+    "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
+                           r"sacrifice)\("),
 }
 
 
@@ -122,6 +127,10 @@ def _why(old_only, new_only, terms, old) -> str | None:
         added = [k for k, rx in ADDED.items() if rx.search(terms)]
         if added:
             return added[0]
+    # one sentence lost (a loose target) and a zone or tap effect added beside it
+    zone = [x for x in new_only if not x.endswith(",unread)")]
+    if lost and zone and ADDED["zone_tap"].search(terms) and all(re.search(r",(z\w+|may\(z\w+)", x) for x in zone):
+        return lost[0]
     return None
 
 
