@@ -614,6 +614,8 @@ KNOWN = [
     ("Banishing Light", 1, False),       # "until ~ leaves the battlefield"
     ("Oblivion Ring", 1, False),         # "another target"
     ("Crippling Chill", 1, False),       # "it doesn't untap during its controller's next untap step"
+    ("Journey to Nowhere", 1, False),    # its exile is linked to "return the exiled card" (607.2a)
+    ("Worldgorger Dragon", 2, False),    # exile all other permanents you control: linked likewise
 ]
 
 
