@@ -25,6 +25,8 @@ meaning.lp adds (the same meaning in another wording):
   added (meaning.lp reads what the Python never did):
     life_damage  damage, life gain and loss, destroy (119, 120, 701.8): a sentence Python left unread,
                  or "you gain/lose N life" Python read as changing nothing tracked
+    zone_tap             exile, return to hand or library, tap/untap, counter, sacrifice, return from
+                         a graveyard, "you may" around them (meaning.lp's 701 block)
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ LOST = {
 ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
+    "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
+                           r"sacrifice)\("),
 }
 
 
@@ -138,6 +142,10 @@ def _why(old_only, new_only, terms, old) -> str | None:
         added = [k for k, rx in ADDED.items() if rx.search(terms)]
         if added:
             return added[0]
+    # one sentence lost (a loose target) and a zone or tap effect added beside it
+    zone = [x for x in new_only if not x.endswith(",unread)")]
+    if lost and zone and ADDED["zone_tap"].search(terms) and all(re.search(r",(z\w+|may\(z\w+)", x) for x in zone):
+        return lost[0]
     return None
 
 

@@ -58,10 +58,10 @@ class Resolution:
             try:
                 work += self.resolve_top(b, top, a if top.id == target.id else None)
             except ScenarioError as e:
-                if {"choice_not_asked", "cannot_copy"} & set(e.violations):
+                if {"choice_not_asked", "cannot_copy", "cannot_sacrifice", "cannot_choose"} & set(e.violations):
                     # bad input: the sentence names a choice the rules do not ask for here
                     raise FactError(str(e), s.pos, expected=("a choice the resolving spell or ability asks "
-                                                              "for (608.2, 707.5)",)) from None
+                                                              "for (608.2, 707.5, 701.21a)",)) from None
                 raise
             if len(work) + len(done) > self.ask.limit:
                 raise Bound(f"more than {self.ask.limit} outcomes")
@@ -100,9 +100,13 @@ class Resolution:
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
+        for _ in pick(m, "tl_may_not"):
+            # CR 608.2d: "you may": in this outcome its controller chooses not to
+            st.choices.append(f"{it.controller} chooses not to (608.2d)")
+            st.log.append(("608.2d", f"  {it.controller} chooses not to do what the ability says they may"))
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
-        destroyed: list[int] = []              # put into the graveyard by "destroy" (701.8): leaves events
+        moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
         if not nothing:
             for ap in pick(m, "tl_apply"):
                 e = ap.arguments[1]
@@ -132,7 +136,15 @@ class Resolution:
                                                           f"({o.counters[k]} left)"))
                         removed.append((o.id, k))
                 elif e.name in LIFE_AND_DAMAGE:
-                    destroyed += apply_life_and_damage(st, e)
+                    # CR 701.8a: what "destroy" destroys moves with the effect's other zone changes
+                    moves += [Function("destroyed", [obj(oid)]) for oid in apply_life_and_damage(st, e)]
+                elif e.name in ("tap", "untap"):
+                    # CR 701.26a, 701.26b: status, not a characteristic (110.5)
+                    o = st.objects[e.arguments[0].arguments[0].number]
+                    o.tapped = e.name == "tap"
+                    st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
+                elif e.name in ("move", "sacrifice", "counter_spell"):
+                    moves.append(e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
@@ -171,6 +183,67 @@ class Resolution:
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)
+        if moves:
+            # CR 400.7, 603.10a: the objects the effect moves, all at once; then the rest of the resolution
+            return [y for b, more in self._effect_moves(st, moves, it.controller)
+                    for y in self._finish_resolution(b, it, m, sentence_args, entered + more, removed)]
+        return self._finish_resolution(st, it, m, sentence_args, entered, removed)
+
+    def _effect_moves(self, st: State, moves: list, controller: str) -> list[tuple[State, list[int]]]:
+        """CR 400.7, 603.6c, 603.10a, 701.6a, 701.13a, 701.21a: the zone changes of one effect happen at
+        once.  Permanents leaving the battlefield are one event, asked before they move (leaves-the-
+        battlefield and dies abilities look back); each moved object is a new object in its new zone,
+        without the counters, status and effects it had (a token ceases to exist, 111.7).  Returns each
+        outcome with the objects that entered the battlefield."""
+        plan = []   # (object id, zone, rule, text)
+        for e in moves:
+            oid = e.arguments[-1].arguments[0].number if e.name != "move" else e.arguments[0].arguments[0].number
+            if oid not in st.objects:
+                continue
+            o = st.objects[oid]
+            if e.name == "destroyed":   # logged as it was destroyed (engine/life.py)
+                plan.append((oid, "graveyard", "701.8a", ""))
+            elif e.name == "sacrifice":
+                plan.append((oid, "graveyard", "701.21a", f"  {e.arguments[0].string} sacrifices {o.handle}"))
+            elif e.name == "counter_spell":
+                plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
+            else:
+                z = e.arguments[1].name
+                text = {"exile": "is exiled", "hand": "is returned to its owner's hand",
+                        "library": "is put into its owner's library (the order of a library is not tracked, 401.4)",
+                        "graveyard": "is put into its owner's graveyard",
+                        "battlefield": f"is put onto the battlefield under {o.owner}'s control"}[z]
+                plan.append((oid, z, "406.2, 701.13a" if z == "exile" else "400.3, 400.7", f"  {o.handle} {text}"))
+        firsts: dict = {}
+        for step in sorted(set(plan)):
+            firsts.setdefault(step[0], step)   # an object moves once (400.7: then it is a new object)
+        plan = list(firsts.values())
+        leaving = [Function("leaves", [obj(oid), Function(z)]) for oid, z, _, _ in plan
+                   if st.objects[oid].zone == "battlefield" and z != "battlefield"]
+        outs = self.event(st, *leaving) if leaving else [st]
+        res = []
+        for b in outs:
+            more = []
+            for oid, z, rule, text in plan:
+                if oid not in b.objects:
+                    continue
+                was = b.objects[oid]
+                if text:
+                    b.log.append((rule, text))
+                if rule == "701.21a":
+                    b.choices.append(text.strip())
+                if z == "graveyard" and was.zone == "battlefield":
+                    b.to_gy.append(was.handle)
+                # CR 400.3: to its owner's zone; a permanent put onto the battlefield is its owner's
+                new = b.move(oid, z, was.owner if z == "battlefield" else None)
+                if new is not None and z == "battlefield":
+                    new.entered = True
+                    more.append(new.id)
+            res.append((b, more))
+        return res
+
+    def _finish_resolution(self, st: State, it: Item, m, sentence_args, entered: list[int],
+                           removed: list[tuple[int, str]]) -> list[State]:
         # CR 608.2n, 608.3: where the spell goes
         if it.kind == "spell" and it.source in st.objects:
             sp = st.objects[it.source]
@@ -209,19 +282,6 @@ class Resolution:
             nb = []
             for b in branches:
                 nb += self.event(b, Function("enters", [obj(oid)])) if oid in b.objects else [b]
-            branches = nb
-        for oid in destroyed:
-            # CR 701.8a, 603.6c, 603.10a: a destroyed permanent is put into its owner's graveyard; its
-            # leaves-the-battlefield abilities look back (asked before the move)
-            nb = []
-            for b in branches:
-                if oid not in b.objects:
-                    nb.append(b)
-                    continue
-                for x in self.event(b, Function("leaves", [obj(oid), Function("graveyard")])):
-                    if oid in x.objects:
-                        x.move(oid, "graveyard", None)
-                    nb.append(x)
             branches = nb
         for oid, k in removed:
             branches = [x for b in branches

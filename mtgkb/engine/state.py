@@ -86,6 +86,7 @@ class State:
     life: dict = field(default_factory=dict)        # player -> life total (119.1); STARTING_LIFE unless set
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
+    to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -232,6 +233,7 @@ def log_facts(st: State) -> list[Symbol]:
     out += [atom("tl_log_token", obj(t)) for t in st.tokens]
     out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]
     out += [atom("tl_log_sba", String(h), String(r)) for h, r in st.sba_log]
+    out += [atom("tl_log_to_gy", String(h)) for h in st.to_gy]
     return out
 
 
