@@ -90,7 +90,7 @@ def _replace_self_names(text: str, names: list[str]) -> str:
     letter, digit, "_" or "'", not before a letter, digit or "_").  Plain string search:
     a regex per card name would be compiled for every face of a whole database."""
     for n in names:
-        if n not in text:
+        if not n.strip() or n not in text:   # an empty name (a card text without one) names nothing
             continue
         out, i = [], 0
         while (j := text.find(n, i)) >= 0:
