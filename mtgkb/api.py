@@ -26,7 +26,7 @@ from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
 from .layer_trace import layer_trace
-from .proof import Proof
+from .proof import COLORS, Proof, mana_symbol
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
@@ -306,8 +306,10 @@ def _describe_value(v: Symbol, enc: Encoded) -> str:
             ab = f.abilities[i.number - 1]
             tag = "" if ab.understood else "  (not understood)"
             return f"ability: {ab.text}{tag}"
-    if v.name == "mana_cost":
-        return f"mana cost symbol {v.arguments[0]}: {v.arguments[1]}"
+    if v.name == "mana_cost" and len(v.arguments) == 2:
+        return f"mana cost symbol {v.arguments[0]}: {{{mana_symbol(v.arguments[1])}}}"
+    if v.name == "color" and len(v.arguments) == 1 and v.arguments[0].type == SymbolType.Function:
+        return f"color {COLORS.get(v.arguments[0].name, v.arguments[0].name)}"
     if len(v.arguments) == 1:
         a = v.arguments[0]
         return f"{v.name.replace('_', ' ')} {a.string if a.type == SymbolType.String else a}"

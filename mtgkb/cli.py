@@ -121,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--layers", action="store_true",
                    help="each object's characteristics through layers 1-7, with the effects and timestamps")
+    s.add_argument("--format", choices=("text", "json", "html"), default="text",
+                   help="text (default), json (same as --json) or html: the layer tables as a page (implies --layers)")
     s.add_argument("--ruling", metavar="TITLE|LINE",
                    help="show only this block: its exact title or a line number inside it (default: every block)")
     s.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
@@ -138,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("file")
     w.add_argument("claim")
     w.add_argument("--json", action="store_true", help="the proof as a tree (schema mtgkb.why/1)")
+    w.add_argument("--format", choices=("text", "json", "html"), default="text",
+                   help="text (default), json (same as --json) or html: a page to paste into a post")
     w.add_argument("--raw", action="store_true", help="the raw derivation tree of internal atoms instead")
     _block_options(w)
     w.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
@@ -327,8 +331,13 @@ def cmd_show(args) -> int:
     from .api import KnowledgeBase
 
     kb = KnowledgeBase(timeout=args.timeout)
-    blocks = kb.show(args.file, layers=args.layers, ruling=args.ruling)
-    if args.json:
+    html = args.format == "html"
+    blocks = kb.show(args.file, layers=args.layers or html, ruling=args.ruling)
+    if html:
+        from .render_html import layers_html
+
+        print(layers_html(args.file, blocks), end="")
+    elif args.json or args.format == "json":
         print(json.dumps({"schema": "mtgkb.show/1", "file": args.file, "blocks": blocks}, indent=2, ensure_ascii=False))
     else:
         for b in blocks:
@@ -391,7 +400,11 @@ def cmd_why(args) -> int:
 
     kb = KnowledgeBase(timeout=args.timeout)
     pr = kb.why(args.file, args.claim, ruling=args.ruling)
-    if args.json:
+    if args.format == "html":
+        from .render_html import proof_html
+
+        print(proof_html(pr), end="")
+    elif args.json or args.format == "json":
         print(json.dumps(pr.to_json(), indent=2, ensure_ascii=False))
     else:
         for line in render_proof(pr):
