@@ -93,7 +93,7 @@ class RulingFile(pytest.File):
     """A .mtg file: one item per ruling block."""
 
     def collect(self):
-        from .check import display_name
+        from .check import checked_blocks, display_name
         from mtgkb.parser.errors import ParseError
 
         kb = _knowledge_base(self.config)
@@ -101,10 +101,11 @@ class RulingFile(pytest.File):
             sf = kb.session.load(str(self.path), display=display_name(str(self.path)))
         except ParseError as e:
             raise self.CollectError(str(e)) from None
+        if sf.errors:   # like a Python file that does not compile: the file is one collection error
+            raise self.CollectError("\n".join(str(e) for e in sf.errors))
         seen: set[str] = set()
-        for i, block in enumerate(sf.blocks):
-            if block.kind != "ruling":
-                continue
+        for i in checked_blocks(sf):   # every ruling, and every scenario with an expect: part
+            block = sf.blocks[i]
             name = block.title if block.title not in seen else f"{block.title} (line {block.pos.line})"
             seen.add(name)
             yield RulingItem.from_parent(self, name=name, scenario=sf, index=i)

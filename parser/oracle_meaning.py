@@ -17,6 +17,7 @@ from lark import Discard, Token, Transformer, Tree
 from .copy_exceptions import copy_exception_items
 from .mana_symbols import mana_symbol_term
 from .terms import Fn, Term, fn, tup
+from .oracle_words import REPLACEMENT_TERMS as _REPLACEMENT, RIDER_TERMS as _RIDERS, TARGETING_TERMS as _TARGETING
 
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
@@ -58,18 +59,6 @@ def _mentions(terms, names: set[str]) -> bool:
     return any(isinstance(x, Fn) and x.name in names for t in terms for x in _walk(t))
 
 
-_RIDERS = {"activate_only", "spend_only", "cast_only", "cant_spend", "x_not_zero", "new_targets",
-           "any_player_may_activate", "spend_colored_x", "mana_persists", "trigger_once_each_turn",
-           # 602.5b: limits on how often an ability may be activated restrict it; they are not effects
-           "activate_twice_each_turn", "activate_n_each_turn", "activate_at_most_each_turn",
-           # 702.142a, 702.57a: the restriction a keyword label puts on its ability
-           "boast", "forecast"}
-_REPLACEMENT = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "as_enters_or_turned_face_up",
-                "if_instead",
-                "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",
-                "would_enter", "would_create", "would_put_counters", "you_tap_for_mana", "causes_you_to_discard"}
-_TARGETING = {"target", "any_target", "any_other_target", "target_players", "target_opponents",
-              "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}
 
 
 def _walk_own(t: Term):

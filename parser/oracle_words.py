@@ -38,3 +38,20 @@ SUBTYPES = (
     'Warrior', 'Weird', 'Werewolf', 'Whale', 'Wizard', 'Wolf', 'Wolverine', 'Wombat',
     'Worm', 'Wraith', 'Wurm', 'Yeti', 'Zombie', 'Zubera',
 )
+
+
+# Term names of the Oracle meaning (parser/oracle_meaning.py): sentences that restrict an
+# ability (riders, not effects), sentences that make a line a replacement effect (614.1), and
+# words that target (115.1: a mana ability has no target, 605.1a).
+RIDER_TERMS = {"activate_only", "spend_only", "cast_only", "cant_spend", "x_not_zero", "new_targets",
+               "any_player_may_activate", "spend_colored_x", "mana_persists", "trigger_once_each_turn",
+               # 602.5b: limits on how often an ability may be activated restrict it; they are not effects
+               "activate_twice_each_turn", "activate_n_each_turn", "activate_at_most_each_turn",
+               # 702.142a, 702.57a: the restriction a keyword label puts on its ability
+               "boast", "forecast"}
+REPLACEMENT_TERMS = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "as_enters_or_turned_face_up",
+                     "if_instead",
+                     "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",
+                     "would_enter", "would_create", "would_put_counters", "you_tap_for_mana", "causes_you_to_discard"}
+TARGETING_TERMS = {"target", "any_target", "any_other_target", "target_players", "target_opponents",
+                   "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}
