@@ -112,6 +112,8 @@ def _fill(proof: Proof, ex: Explainer, enc, Id: Symbol, claim, want_true: bool, 
     else:
         for q in queries:
             if not ex.by_head.get(Function("true", [Id, q])):
+                if query_cite(q.name):
+                    proof.absent_cites.append(query_cite(q.name))
                 rules = "; ".join(f"{r['number']} — {r['title']}" if r["title"] else r["number"]
                                   for r in rule_titles(query_cite(q.name)))
                 proof.absent.append(_query_words(q, words) + (f"  [{rules}]" if rules else ""))
@@ -145,7 +147,8 @@ def _query_words(q: Symbol, words: Words) -> str:
 
 def _instead(ex: Explainer, builder: ProofBuilder, queries: list[Symbol]) -> list[ProofStep]:
     """What the outcome derives about the claim's object (or, for a payment, about the
-    mana sources), one line each, with its rule."""
+    mana sources), one step each with its rule and the steps it rests on, numbered as a
+    proof (premises first)."""
     atoms: list[Symbol] = []
     for q in queries:
         if q.name in PAYMENT_QUERIES:
@@ -159,16 +162,15 @@ def _instead(ex: Explainer, builder: ProofBuilder, queries: list[Symbol]) -> lis
                 if inner is None or (len(h.arguments) > 1 and h.arguments[1].type == SymbolType.Function
                                      and h.arguments[1].name == inner):
                     atoms.append(h)
-    out: list[ProofStep] = []
-    n = 0
+    tops: list[ProofStep] = []
     for h in atoms:
         s = sentence(h, builder.words)
-        options = ex.by_head.get(h)
-        if s is None or not options:
+        if s is None or not ex.by_head.get(h):
             continue
-        n += 1
-        out.append(ProofStep([s], options[0][0], [ex.show(h)], number=n))
-    return out
+        tops.append(builder.derived(h, s))   # with what it rests on, as in a proof
+    if not tops:
+        return []
+    return number_steps(ProofStep([], None, [], tops, conclusion=True))[:-1]
 
 
 
