@@ -30,7 +30,7 @@ from .proof import COLORS, Proof, mana_symbol
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
-from .why import why as why_claim
+from .why import explain_failures, why as why_claim
 
 __all__ = ["KnowledgeBase", "CheckReport", "RulingResult", "ClaimResult", "ParseError", "ObjectView"]
 
@@ -134,17 +134,8 @@ class KnowledgeBase:
 
     def _explain_failures(self, session: Session, sf: ScenarioFile, block: Block, enc: Encoded,
                           rr: RulingResult) -> None:
-        failing = [(c, Id, cr) for (c, Id), cr in zip(enc.claims, rr.claims) if cr.verdict == "fails"]
-        if not failing:
-            return
-        ex = self._explainer(enc, want_false=[Id for _, Id, _ in failing])
-        if ex is None:
-            return
-        for c, Id, cr in failing:
-            lines = []
-            for q in self._queries(enc, Id):
-                lines += explain_query(ex, q)
-            cr.explanation = lines[:60]
+        """Each failing claim's explanation: its proof, as `why` prints it (mtgkb.why)."""
+        explain_failures(session, sf, block, rr, timeout=self.timeout)
 
     def _queries(self, enc: Encoded, Id: Symbol) -> list[Symbol]:
         return [f.arguments[1] for f in enc.facts if f.name == "claim" and f.arguments[0] == Id]

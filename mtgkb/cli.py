@@ -115,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only the rulings whose title contains TEXT (case-insensitive)")
     c.add_argument("-x", "--exitfirst", dest="stop_on_failure", action="store_true",
                    help="stop at the first failed or erroneous ruling")
+    c.add_argument("--cited", action="store_true",
+                   help="compare each ruling's cites: with the CR rules its claims' derivations used "
+                        "(a report after the summary; the exit code is unchanged)")
 
     s = sub.add_parser("show", help="everything derived for a scenario")
     s.add_argument("file")
@@ -229,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
     from .check import duplicate_titles
+    from .cited import cited_lines, cited_reports
     from .parallel import check, default_jobs
     from .paths import embedded_rulings
     from .report import baseline_changes, baseline_text, load_baseline, regressions, summary_line
@@ -239,11 +243,16 @@ def cmd_check(args) -> int:
     baseline = load_baseline(args.baseline) if args.baseline else None   # bad input: before any work
     limits = {k: v for k, v in (("select", args.select), ("stop_on_failure", args.stop_on_failure),
                                   ("memory", args.memory)) if v not in (None, False)}   # the defaults: not passed
+    cited = None
     if args.paths:
         report, errors = check(kb, args.paths, jobs, strict=args.strict, **limits)
+        if args.cited:
+            cited = cited_reports(kb.session, report, timeout=args.timeout)
     else:
         with embedded_rulings() as root:
             report, errors = check(kb, [str(root)], jobs, **limits)
+            if args.cited:   # while the embedded files can still be read
+                cited = cited_reports(kb.session, report, timeout=args.timeout)
             for r in report.results:
                 r.file = _embedded_name(r.file)
                 if r.input_error:
@@ -268,6 +277,9 @@ def cmd_check(args) -> int:
             doc["errors"] = [e.to_json() for e in all_errors]
         if changes is not None:
             doc["baseline"] = dict(changes, file=args.baseline)
+        if cited is not None:
+            for d, c in zip(doc["results"], cited):
+                d["cited"] = c.to_json()
         print(json.dumps(doc, indent=2, ensure_ascii=False))
     elif fmt == "junit":
         from .junit import junit_xml
@@ -275,12 +287,16 @@ def cmd_check(args) -> int:
         print(junit_xml(report, errors, with_time=args.stats))
         if changes is not None:
             print(baseline_text(changes, args.baseline, color=False), file=sys.stderr)
+        if cited is not None:
+            print("\n".join(cited_lines(report, cited)), file=sys.stderr)
     else:
         color = _use_color(args.color)
         print(_text_report(report, quiet=args.quiet, verbose=args.verbose, color=color))
         print(summary_line(report.summary(), len(all_errors), color=color))
         if changes is not None:
             print(baseline_text(changes, args.baseline, color=color))
+        if cited is not None:
+            print("\n".join(cited_lines(report, cited)))
     if all_errors:
         return EXIT_BAD_INPUT
     s = report.summary()

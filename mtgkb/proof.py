@@ -271,6 +271,12 @@ class ProofBuilder:
         step = ProofStep([text], tree.cite, [self.ex.show(atom)], _merge(prem), given, conclusion=True)
         return step
 
+    def derived(self, atom: Symbol, text: str) -> ProofStep:
+        """The step deriving `atom` (a derived atom with a sentence), with what it rests on."""
+        tree = self.ex.tree(atom)
+        prem, given = self._below(tree)
+        return ProofStep([text], tree.cite, [self.ex.show(atom)], _merge(prem), given)
+
     def _steps(self, node: Step) -> tuple[list[ProofStep], list[str]]:
         """The steps a tree node contributes (itself, or what it folds into its user)
         and the given sentences left for the user when it contributes none."""
@@ -369,6 +375,29 @@ class Proof:
     outcomes: int = 0
     payments: list[dict] | None = None
     notes: list[str] = field(default_factory=list)
+    absent_cites: list[str] = field(default_factory=list)   # the rules of what is not derived
+
+    def cites(self) -> list[str]:
+        """Every CR citation the proof rests on (its steps, what is derived instead, the
+        rules of what is not derived, the outcome's events), as written ("601.2g-h, 107.4")."""
+        out: list[str] = []
+        seen: set[int] = set()
+
+        def walk(s: ProofStep) -> None:
+            if id(s) in seen:
+                return
+            seen.add(id(s))
+            if s.cite:
+                out.append(s.cite)
+            for p in s.premises:
+                walk(p)
+
+        for s in self.steps + self.instead:
+            walk(s)
+        out += self.absent_cites
+        if self.outcome is not None:
+            out += [e["cr"] for e in self.outcome["events"] if e.get("cr")]
+        return out
 
     def to_json(self) -> dict:
         root = self.steps[-1].to_json() if self.steps else None

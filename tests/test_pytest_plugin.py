@@ -49,7 +49,9 @@ def test_failures_and_skips(pytester, rulings):
     assert f'verdicts.mtg:2: ruling "{FAIL_TITLE}": a claim does not hold' in out
     assert "fails        line 9: Grizzly Bears is 2/2." in out
     assert "fails        line 17: Grizzly Bears has no +1/+1 counters." in out
-    assert "counter(Grizzly Bears, \"+1/+1\", 2)  [given]" in out
+    # ... as proofs in words: what is not derived, and what is derived instead, with its rules
+    assert "not derived: Grizzly Bears has 0 +1/+1 counter(s)" in out
+    assert "Grizzly Bears gets +2 power from +1/+1 counters — given: Grizzly Bears has 2 +1/+1 counter(s)  [613.4c" in out
     assert "line 8: Grizzly Bears is 4/4." not in out   # a claim that holds is not listed
     # the undetermined ruling: skipped, with the reason
     res.stdout.fnmatch_lines(["SKIPPED [[]1] rulings/undetermined.mtg:9: undetermined: line 14: Odd Bear is 2/2.*"
