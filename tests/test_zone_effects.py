@@ -106,7 +106,14 @@ def run(session, tmp_path, body: str, bad_input=None):
     f.write_text(CARDS + "\n" + body, encoding="utf-8")
     report, errors = check_paths([str(f)], session=session)
     if bad_input is not None:
-        assert errors and all(t in str(errors[0]) for t in bad_input), [str(e) for e in errors]
+        # bad input found as the block is evaluated: the ruling is an `error` result carrying it
+        from mtgkb.parser.errors import ParseError
+
+        assert errors == [], [str(e) for e in errors]
+        (rr,) = report.results
+        assert rr.status == "error" and rr.input_error is not None, rr
+        text = str(ParseError(**rr.input_error))
+        assert all(t in text for t in bad_input), text
         return None
     assert errors == [], [str(e) for e in errors]
     (rr,) = report.results
@@ -116,7 +123,7 @@ def run(session, tmp_path, body: str, bad_input=None):
 @dataclass(frozen=True)
 class Case:
     """One scenario; `verdicts` in the order of its claims, or `error`: texts the block's error
-    contains, or `bad_input`: texts the file's error (exit 2) contains."""
+    contains, or `bad_input`: texts the input error (exit 2) that makes the ruling an error contains."""
 
     id: str
     body: str
