@@ -187,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     ci.add_argument("--name", default="current", help="the database's name (default: current)")
     ci.add_argument("--json", action="store_true")
     cds.add_parser("list", help="the imported databases and where they are")
+    co = sub.add_parser("completion", help="a shell completion script: eval \"$(mtgkb completion bash)\"")
+    co.add_argument("shell", choices=("bash", "zsh", "fish"))
     # every command reads cards: --cards picks the database (an imported name or its file)
     for command in sub.choices.values():
         command.add_argument("--cards", metavar="NAME|FILE", default=None,
@@ -511,6 +513,13 @@ def _terms_lines(a) -> list[tuple[str, str]]:
     return lines
 
 
+def cmd_completion(args) -> int:
+    from .completion import SHELLS
+
+    print(SHELLS[args.shell](build_parser()), end="")
+    return EXIT_OK
+
+
 def cmd_cards(args) -> int:
     from .card_import import data_dir, import_cards, installed
 
@@ -584,7 +593,7 @@ def cmd_pay(args) -> int:
 
 
 COMMANDS = {"pay": cmd_pay, "check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "rule": cmd_rule, "parse": cmd_parse,
-            "coverage": cmd_coverage, "cards": cmd_cards}
+            "coverage": cmd_coverage, "cards": cmd_cards, "completion": cmd_completion}
 
 
 if __name__ == "__main__":  # pragma: no cover
