@@ -84,10 +84,6 @@ class ImportReport:
                 "skipped": dict(sorted(self.skipped.items()))}
 
 
-def _text(v) -> str | None:
-    return v if isinstance(v, str) else None
-
-
 def _records(obj: dict) -> list[dict]:
     """Our database records (one a face) of one card object of MTGJSON or Scryfall."""
     faces = obj.get("card_faces")

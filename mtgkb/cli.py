@@ -489,28 +489,26 @@ def cmd_parse(args) -> int:
 
 def ability_terms(a) -> dict:
     """An ability's structured meaning as rendered terms (the vocabulary of
-    docs/oracle-meaning.md): the parts the grammar gave it, or why it is unsupported."""
-    from .parser.terms import render
-
+    docs/oracle-meaning.md): {part: term or [terms]}, or why it is unsupported."""
     if not a.understood:
         return {"unsupported": a.reason or ""}
     out: dict = {}
-    if a.trigger is not None:
-        out["trigger"] = render(a.trigger)
-    if a.condition is not None:
-        out["condition"] = render(a.condition)
-    for part in ("costs", "effects", "riders"):
-        terms = getattr(a, part)
-        if terms:
-            out[part] = [render(t) for t in terms]
+    for part, term in _terms_lines(a):
+        if part in ("trigger", "condition"):
+            out[part] = term
+        else:
+            out.setdefault(part, []).append(term)
     return out
 
 
 def _terms_lines(a) -> list[tuple[str, str]]:
-    lines: list[tuple[str, str]] = []
-    for part, v in ability_terms(a).items():
-        lines += [(part, t) for t in v] if isinstance(v, list) else [(part, v)]
-    return lines
+    """(part, rendered term) of each of the ability's terms, or why it is unsupported."""
+    from .parser.terms import render
+    from .vocabulary import ability_parts
+
+    if not a.understood:
+        return [("unsupported", a.reason or "")]
+    return [(part, render(t)) for part, t in ability_parts(a)]
 
 
 def cmd_completion(args) -> int:

@@ -18,15 +18,13 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")   # reminder text (the grammar drops it
 SHORT_LINE = 110   # the example line of a name: the first one at most this long, else the first
 
 
-def ability_terms(ab: Ability) -> Iterator:
-    """Every top-level term of an understood ability: costs, trigger, condition, effects, riders."""
-    yield from ab.costs
-    if ab.trigger is not None:
-        yield ab.trigger
-    if ab.condition is not None:
-        yield ab.condition
-    yield from ab.effects
-    yield from ab.riders
+def ability_parts(ab: Ability) -> list[tuple[str, object]]:
+    """(part, term) for every top-level term of an understood ability, in the order trigger,
+    condition, costs, effects, riders (what `mtgkb parse --terms` prints)."""
+    return (([("trigger", ab.trigger)] if ab.trigger is not None else [])
+            + ([("condition", ab.condition)] if ab.condition is not None else [])
+            + [("costs", t) for t in ab.costs] + [("effects", t) for t in ab.effects]
+            + [("riders", t) for t in ab.riders])
 
 
 def term_names(t) -> Iterator[str]:
@@ -48,7 +46,7 @@ def vocabulary(cards: Iterable[Card]) -> dict[str, str]:
                 if not ab.understood:
                     continue
                 text = _REMINDER.sub("", ab.text).strip()
-                for t in ability_terms(ab):
+                for _, t in ability_parts(ab):
                     for n in term_names(t):
                         first.setdefault(n, text)
                         if len(text) <= SHORT_LINE:

@@ -160,3 +160,58 @@ def in_tmp(tmp_path, monkeypatch):
     """Run the test with the temporary directory as the working directory."""
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+def _proc_stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state, parent, ...), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def child_pids(pid: int) -> set[int]:
+    """The processes whose parent is `pid` (Linux: /proc)."""
+    out = set()
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            st = _proc_stat(int(d))
+            if st is not None and st[1] == str(pid):
+                out.add(int(d))
+    return out
+
+
+def pid_running(pid: int) -> bool:
+    """The process exists and is not a zombie."""
+    st = _proc_stat(pid)
+    return st is not None and st[0] != "Z"
+
+
+def interrupt_when_workers_run(argv: list[str], cwd, *, workers: int, start_within: float
+                               ) -> tuple[int, str, float, set[int]]:
+    """Run `python -m mtgkb.cli ARGV` in its own process group, wait until it has `workers`
+    child processes and 3 s more, then send SIGINT to the group (what a terminal's Ctrl-C
+    does).  Returns (exit code, stderr, seconds from SIGINT to exit, the workers seen)."""
+    import signal
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "mtgkb.cli", *argv], cwd=cwd, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        kids: set[int] = set()
+        deadline = time.monotonic() + start_within
+        while time.monotonic() < deadline and len(kids) < workers and p.poll() is None:
+            time.sleep(0.5)
+            kids = child_pids(p.pid)
+        assert len(kids) >= workers, "the workers did not start"
+        time.sleep(3)   # the workers are at work
+        t = time.monotonic()
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+        return p.returncode, err, time.monotonic() - t, kids
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import DATA, REPO, run_main_captured, run_mtgkb
+from conftest import DATA, REPO, interrupt_when_workers_run, pid_running, run_main_captured, run_mtgkb
 
 from mtgkb import parallel
 from mtgkb.parallel import MEMORY_MIN, parse_memory
@@ -236,48 +236,14 @@ def test_pay_within_range_still_answers():
 def test_ctrl_c_with_one_job_kills_the_worker_at_once(tmp_path):
     """--jobs 1 is a worker process too: SIGINT to the process group while it grounds a
     large board stops everything at once (exit 130, no traceback, no worker left)."""
-    import os
-    import signal
     import time
 
     f = tmp_path / "slow.mtg"
     f.write_text(SLOW, encoding="utf-8")
-    p = subprocess.Popen([sys.executable, "-m", "mtgkb.cli", "check", "--jobs", "1", "--timeout", "600", str(f)],
-                         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
-    try:
-        kids: set[int] = set()
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and not kids and p.poll() is None:
-            time.sleep(0.5)
-            kids = {int(d) for d in os.listdir("/proc") if d.isdigit() and _parent(int(d)) == p.pid}
-        assert kids, "the worker did not start"
-        time.sleep(3)
-        t = time.monotonic()
-        os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=60)
-        assert time.monotonic() - t < 20
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-    assert p.returncode == 130, err
+    code, err, seconds, kids = interrupt_when_workers_run(["check", "--jobs", "1", "--timeout", "600", str(f)],
+                                                          tmp_path, workers=1, start_within=120)
+    assert seconds < 20
+    assert code == 130, err
     assert "Traceback" not in err
     time.sleep(0.5)
-    assert [k for k in kids if _alive(k)] == []
-
-
-def _parent(pid: int) -> int | None:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return int(f.read().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    assert [k for k in kids if pid_running(k)] == []

@@ -5,14 +5,12 @@ Ctrl-C stops the workers."""
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 
 import pytest
 
-from conftest import DATA, REPO, embedded_check_run, run_main_captured
+from conftest import DATA, REPO, embedded_check_run, interrupt_when_workers_run, pid_running, run_main_captured
 
 FORMATS = ("text", "json", "junit")
 
@@ -70,48 +68,12 @@ def test_results_cross_processes_as_plain_data():
     assert _ruling_result(dataclasses.asdict(rr)) == rr
 
 
-def _children(pid: int) -> set[int]:
-    out = set()
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.add(int(d))
-            except (OSError, IndexError, ValueError):
-                pass
-    return out
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_ctrl_c_stops_the_workers(tmp_path):
     """SIGINT to the process group (what a terminal's Ctrl-C sends) while workers run:
     exit code 130, no traceback, and no worker left running."""
-    p = subprocess.Popen([sys.executable, "-m", "mtgkb.cli", "check", "--jobs", "2"], cwd=tmp_path,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 300
-        kids: set[int] = set()
-        while time.monotonic() < deadline and len(kids) < 2 and p.poll() is None:
-            time.sleep(0.5)
-            kids = _children(p.pid)
-        assert len(kids) >= 2, "the workers did not start"
-        time.sleep(3)   # the workers are checking rulings
-        os.killpg(p.pid, signal.SIGINT)
-        out, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-    assert p.returncode == 130, err
+    code, err, _, kids = interrupt_when_workers_run(["check", "--jobs", "2"], tmp_path, workers=2, start_within=300)
+    assert code == 130, err
     assert "Traceback" not in err
     time.sleep(0.5)
-    assert [k for k in kids if _running(k)] == []
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
+    assert [k for k in kids if pid_running(k)] == []
