@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .program_slice import parsed, program_slice
+
 import clingo
 from clingo import ast as cast
 
@@ -34,9 +36,37 @@ def new_control(args=("-t1",), messages: list | None = None) -> clingo.Control:
     return clingo.Control(list(args), logger=logger, message_limit=MESSAGE_LIMIT if messages is not None else 0)
 
 
-def load(ctl: clingo.Control, text: str | None = None) -> None:
-    """Add the program (all its parts) to a Control."""
-    ctl.add("base", [], text if text is not None else program_text())
+def load(ctl: clingo.Control, text: str | None = None, facts=None) -> None:
+    """Add the program (all its parts) to a Control.  With `facts` (the symbols the solve
+    will be given, added here too), only the rules that can ever apply to them
+    (`program_slice`); the answer sets are the same."""
+    text = text if text is not None else program_text()
+    stms = program_slice(text, predicates(facts)) if facts is not None else parsed(text).statements
+    with cast.ProgramBuilder(ctl) as builder:
+        for stm in stms:
+            builder.add(stm)
+    if facts is not None:
+        with ctl.backend() as backend:
+            for f in facts:
+                backend.add_rule([backend.add_atom(f)])
+
+
+_signatures: dict = {}
+
+
+def predicates(facts) -> frozenset:
+    """The predicates (name, arity) of some facts (each symbol's is remembered: reading
+    a symbol's name and arguments through clingo's API is slow, hashing it is not)."""
+    sig = _signatures
+    if len(sig) > 500_000:
+        sig.clear()
+    out = set()
+    for f in facts:
+        s = sig.get(f)
+        if s is None:
+            s = sig[f] = (f.name, len(f.arguments))
+        out.add(s)
+    return frozenset(out)
 
 
 def ground_all(ctl: clingo.Control) -> None:

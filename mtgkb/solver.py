@@ -71,20 +71,17 @@ class Solver:
         self.model_limit = model_limit
         self.program = program if program is not None else program_text()
 
-    def _control(self, messages: list[str]) -> Control:
+    def _control(self, messages: list[str], facts: list[Symbol]) -> Control:
         ctl = new_control(messages=messages)
-        load(ctl, self.program)
+        load(ctl, self.program, facts)
         return ctl
 
     def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
               relax: bool = False, characteristics: bool = False) -> SolveResult:
         messages: list[str] = []
         t0 = time.perf_counter()
-        ctl = self._control(messages)
         phase("grounding")
-        with ctl.backend() as backend:
-            for f in facts:
-                backend.add_rule([backend.add_atom(f)])
+        ctl = self._control(messages, list(facts))
         ground_all(ctl)
         phase("solving")
         if relax:

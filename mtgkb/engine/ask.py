@@ -13,6 +13,7 @@ from ..program import ground_all, load, new_control
 from ..solver import phase, wait_seconds
 
 MAX_BRANCHES = 64
+ANSWERS_KEPT = 256                # answers an Ask remembers (a ruling asks a few dozen questions)
 
 
 class Bound(Exception):
@@ -38,16 +39,23 @@ class Ask:
     solves: int = 0
     limit: int = MAX_BRANCHES        # outcomes of one step (and of a timeline) at the most
 
+    answers: dict = field(default_factory=dict)   # identical questions are asked once
+
     def __call__(self, facts: list[Symbol], limit: int | None = None, *, relax: bool = False) -> list[frozenset]:
         limit = self.limit if limit is None else limit
+        key = (frozenset(facts), limit, relax)
+        if key not in self.answers:
+            if len(self.answers) >= ANSWERS_KEPT:
+                self.answers.clear()
+            self.answers[key] = self._solve(facts, limit, relax)
+        return list(self.answers[key])
+
+    def _solve(self, facts: list[Symbol], limit: int, relax: bool) -> list[frozenset]:
         self.solves += 1
         msgs = self.messages
         ctl = new_control(["--project=show", "-t1"], msgs)
-        load(ctl, self.program)
         phase("grounding")
-        with ctl.backend() as b:
-            for f in facts:
-                b.add_rule([b.add_atom(f)])
+        load(ctl, self.program, facts)
         ground_all(ctl)
         phase("solving")
         if relax:  # the named violations (violated/2) instead of no outcome

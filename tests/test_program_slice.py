@@ -1,0 +1,96 @@
+"""Grounding only the rules that can apply (mtgkb/program_slice.py): the answer sets of the
+sliced program are those of the whole program, on the facts real rulings give it; what
+the slice leaves out is not silently hidden from the whole program's own message check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clingo.ast import ASTType
+
+from mtgkb import program
+from mtgkb.engine import ask as asking
+from mtgkb.engine.outcomes import evaluate
+from mtgkb.program import ground_all, load, new_control, predicates, program_text
+from mtgkb.program_slice import parsed, program_slice
+
+REPO = Path(__file__).resolve().parents[1]
+FILES = ("triggers-orvar.mtg", "zone-effects.mtg", "life-and-damage.mtg", "mana-snow.mtg")
+
+
+def _answers(facts, *, sliced: bool) -> tuple[list[list[str]], list[str]]:
+    msgs: list[str] = []
+    ctl = new_control(["--project=show", "-t1", "-n0"], msgs)
+    if sliced:
+        load(ctl, program_text(), facts)
+    else:
+        load(ctl)
+        with ctl.backend() as b:
+            for f in facts:
+                b.add_rule([b.add_atom(f)])
+    ground_all(ctl)
+    out: list[list[str]] = []
+    ctl.solve(on_model=lambda m: out.append(sorted(str(s) for s in m.symbols(shown=True))))
+    return sorted(out), msgs
+
+
+@pytest.fixture(scope="module")
+def asked_fact_sets(session):
+    """The fact sets the stepper asks rules.lp about while the rulings of FILES are checked."""
+    seen: list = []
+    real = asking.Ask._solve
+
+    def spy(self, facts, limit, relax):
+        seen.append(list(facts))
+        return real(self, facts, limit, relax)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(asking.Ask, "_solve", spy)
+    try:
+        for name in FILES:
+            sf = session.load(str(REPO / "kb" / "rulings" / name))
+            for b in sf.blocks:
+                evaluate(b, session.finder(sf, b), session.reference, session.solver)
+    finally:
+        mp.undo()
+    assert len(seen) > 20
+    # a spread of them: the first, the largest and every seventh
+    picked = {0, max(range(len(seen)), key=lambda i: len(seen[i]))} | set(range(0, len(seen), 7))
+    return [seen[i] for i in sorted(picked)]
+
+
+def test_sliced_and_whole_program_have_the_same_answer_sets(asked_fact_sets):
+    for facts in asked_fact_sets:
+        whole, _ = _answers(facts, sliced=False)
+        part, msgs = _answers(facts, sliced=True)
+        assert part == whole
+        assert msgs == []
+
+
+def test_the_slice_leaves_rules_out_and_declares_what_they_define():
+    stms = parsed(program_text()).statements
+    facts = frozenset({("zone", 2), ("object", 1), ("card_name", 2)})
+    sliced = program_slice(program_text(), facts)
+    kept = [s for s in sliced if s.ast_type != ASTType.Defined]
+    assert len(kept) < len(stms) * 0.8      # most timeline and payment rules cannot apply
+    declared = {(s.name, s.arity) for s in sliced if s.ast_type == ASTType.Defined}
+    assert ("tl_apply", 2) in declared
+
+
+def test_the_whole_program_grounds_without_messages():
+    """Unsliced, with no facts: an atom no rule can derive (a misspelt predicate or term
+    shape) is reported by clingo; the slice's declarations must not be what hides it."""
+    msgs: list[str] = []
+    ctl = new_control(messages=msgs)
+    load(ctl)
+    ground_all(ctl)
+    assert msgs == []
+
+
+def test_signatures_are_remembered_but_bounded(monkeypatch):
+    from clingo import Function, Number
+    monkeypatch.setattr(program, "_signatures", {})
+    facts = [Function("zone", [Number(i), Function("battlefield")]) for i in range(3)]
+    assert predicates(facts) == {("zone", 2)}
+    assert len(program._signatures) == 3
