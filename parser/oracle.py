@@ -220,6 +220,9 @@ def _parse_normalised(text: str) -> dict | str:
     if m:  # 702.87 level up: "LEVEL 1-3" / "LEVEL 4+" headers and their P/T lines
         lo, hi = int(m.group(1)), m.group(2)
         return {"kind": "static", "effects": (fn("level_range", lo, int(hi[1:]) if hi.startswith("-") else fn("up")),)}
+    m = _PARTNER_WITH.match(text)
+    if m:  # 702.124j "Partner with NAME": the rest of the line is the other card's name, every word of it
+        return {"kind": "keyword", "effects": (fn("keyword", fn("partner_with", m.group(1))),)}
     m = _PT_LINE.match(text)
     if m:
         return {"kind": "static", "effects": (fn("level_pt", _num(m.group(1)), _num(m.group(2))),)}
@@ -252,6 +255,7 @@ def _parse_normalised(text: str) -> dict | str:
 
 
 _LEVEL = re.compile(r"^LEVEL (\d+)(-\d+|\+)$")
+_PARTNER_WITH = re.compile(r"^Partner with ([^~.:\"]+)$")
 _PT_LINE = re.compile(r"^(\d+|\*)/(\d+|\*)$")
 
 
