@@ -249,9 +249,22 @@ def _parse_normalised(text: str) -> dict | str:
             return str(e.orig_exc)
         # A parse the meaning builder has no rule for: report, never crash.
         return f"column 1: no meaning for {e.rule}: {type(e.orig_exc).__name__}"
+    if any(_misscoped(e) for e in parts.get("effects", ())):
+        return "column 1: \"rather than pay\" ends a list of verbs but the grammar reads it on the last one only"
     if extra:
         parts["riders"] = tuple(parts.get("riders", ())) + extra
     return parts
+
+
+def _misscoped(t) -> bool:
+    """An alternative cost ("... rather than pay ~'s mana cost", 118.9) read as one part of a
+    list of verb phrases: the words say the whole list is the cost, the term would say only
+    its last part is (Force of Will's "pay 1 life and exile a blue card")."""
+    if not isinstance(t, Fn):
+        return False
+    if t.name in ("and", "choice") and any(isinstance(a, Fn) and a.name.startswith("alternative_cost") for a in t.args):
+        return True
+    return any(_misscoped(a) for a in t.args)
 
 
 _LEVEL = re.compile(r"^LEVEL (\d+)(-\d+|\+)$")

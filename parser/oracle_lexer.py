@@ -336,6 +336,9 @@ face down
 face up
 or could produce
 ~ or another
+basic land type among
+card type among
+card name
 """.strip().splitlines()), key=len, reverse=True))
 # Phrases by their first word, longest first (the order of PHRASES within each
 # list): a token is compared only with the phrases that start with its own word.
