@@ -101,7 +101,7 @@ CANON: dict[str, str] = {
     "amasses": "amass", "adapts": "adapt", "manifests": "manifest", "exchanges": "exchange",
     "flips": "flip", "rolls": "roll", "assigns": "assign", "chose": "choose",
     "copied": "copied", "was": "was", "were": "was", "an": "a", "does": "do", "did": "do",
-    "won't": "can't", "cannot": "can't", "exploits": "exploit", "mutates": "mutate", "takes": "take",
+    "won't": "can't", "cannot": "can't", "exploits": "exploit", "mutates": "mutate", "takes": "take", "escapes": "escape",
 }
 
 VERBS = frozenset("""

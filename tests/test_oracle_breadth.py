@@ -68,6 +68,17 @@ GOLDEN = [
     ("Cursed Land", 1, "at_beginning(upkeep_of_controller(the,enchanted(land)))"),
     ("Arixmethes, Slumbering Isle", 0, 'enters_with(tapped_with_counters(counters(exactly(5),named_counter("slumber"))))'),
     ("Curse of Silence", 1, "as_enters(self,choose_card_name)"),
+    ("Boros Elite", 0, "whenever(attacks_with_at_least_others(self,2))"),
+    ("Command of Unsummoning", 0, "cast_only(during_declare_attackers,only_if(been_attacked_this_step))"),
+    ("Decompose", 0, "from(single_graveyard)"),
+    ("Reduce to Ashes", 0, "if_then(would_die_this_turn(that(desc(none,types(group(creature)),where)),this_turn),"
+     "instead(exile(it)))"),
+    ("Cantivore", 1, "where(in_zone(all_graveyards))"),
+    ("Infernal Pet", 0, "whenever(casts_second_spell_each_turn(you))"),
+    ("Bitterblade Warrior", 0, "may(you,exert_as_it_attacks)"),
+    ("Davriel, Rogue Shadowmage", 0, "has_np(that(desc(none,types(group(player)),where)),some(at_most(1),"
+     "desc(none,types(group(card)),where(in_hand))))"),
+    ("Fibrous Entangler", 1, "statement(self,must_be_blocked_if_able)"),
     # 702.124j: partner with a named card, every word of the name kept
     ("Pir, Imaginative Rascal", 0, 'keyword(partner_with("Toothy, Imaginary Friend"))'),
 ]
@@ -123,6 +134,21 @@ def test_golden(db, name, i, term):
     ("When ~ enters, search your library for a Goblin card, reveal it, then shuffle and put that card on top.",
      "put_on_top_unnamed_zone(that(desc(none,types(group(card)),where)))"),
     ("You may sacrifice two Mountains rather than pay ~'s mana cost.", "may(you,alternative_cost_sacrifice("),
+    ("[+1]: Reveal cards from the top of your library until you reveal a creature card. Put that card into your "
+     "hand and the rest on the bottom of your library in a random order.",
+     "reveal_until(all_of(desc(none,types(group(card)),where)),from(top_of_library(your)),you,"),
+    ("As long as your devotion to white and black is less than seven, ~ isn't a creature.",
+     "devotion_less_than(color_list(w,b),7)"),
+    ("When ~ enters, sacrifice it unless you return two Forests you control to their owner's hand.",
+     "unless(sacrifice(it),you_return("),
+    ("Revolt — At the beginning of your end step, if a permanent you controlled left the battlefield this turn, "
+     "draw a card.", "left_battlefield_this_turn(some(a,desc(none,types(group(permanent)),where(you_controlled))),"
+     "this_turn)"),
+    ("When ~ enters, if it was kicked with its {2}{U} kicker, draw a card.", "kicked_with(it,mana(generic(2),colored(u)))"),
+    ("If a red source would deal damage to a player, it deals that much damage plus 1 to that player instead.",
+     "instead(statement(it,deal_that_much_damage_plus(1,"),
+    ("When ~ enters or dies, exile target permanent.", "when(enters_or_dies(self))"),
+    ("~ escapes with three +1/+1 counters on it.", "escapes_with(counters(exactly(3),pt_counter(pt(1,1))))"),
 ])
 def test_lines(line, term):
     ab = parse_ability_line(line, "Test Card")
@@ -144,6 +170,10 @@ def test_lines(line, term):
     # 118.9: "rather than pay" after a list of verbs makes the whole list the cost; the grammar
     # would read it on the last verb only, so the line stays unsupported (Force of Will)
     "You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost.",
+    # only "less than N" devotion is read
+    "As long as your devotion to white is greater than seven, ~ isn't a creature.",
+    # "wins" an ordinal other than the second spell or card is not read
+    "Whenever you cast your third spell each turn, draw a card.",
     # card types counted "among" cards: only "N or more" is read
     "As long as there are exactly four card types among cards in your graveyard, draw a card.",
 ])
