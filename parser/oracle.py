@@ -220,6 +220,9 @@ def _parse_normalised(text: str) -> dict | str:
     if m:  # 702.87 level up: "LEVEL 1-3" / "LEVEL 4+" headers and their P/T lines
         lo, hi = int(m.group(1)), m.group(2)
         return {"kind": "static", "effects": (fn("level_range", lo, int(hi[1:]) if hi.startswith("-") else fn("up")),)}
+    m = _PARTNER_WITH.match(text)
+    if m:  # 702.124j "Partner with NAME": the rest of the line is the other card's name, every word of it
+        return {"kind": "keyword", "effects": (fn("keyword", fn("partner_with", m.group(1))),)}
     m = _PT_LINE.match(text)
     if m:
         return {"kind": "static", "effects": (fn("level_pt", _num(m.group(1)), _num(m.group(2))),)}
@@ -246,12 +249,26 @@ def _parse_normalised(text: str) -> dict | str:
             return str(e.orig_exc)
         # A parse the meaning builder has no rule for: report, never crash.
         return f"column 1: no meaning for {e.rule}: {type(e.orig_exc).__name__}"
+    if any(_misscoped(e) for e in parts.get("effects", ())):
+        return "column 1: \"rather than pay\" ends a list of verbs but the grammar reads it on the last one only"
     if extra:
         parts["riders"] = tuple(parts.get("riders", ())) + extra
     return parts
 
 
+def _misscoped(t) -> bool:
+    """An alternative cost ("... rather than pay ~'s mana cost", 118.9) read as one part of a
+    list of verb phrases: the words say the whole list is the cost, the term would say only
+    its last part is (Force of Will's "pay 1 life and exile a blue card")."""
+    if not isinstance(t, Fn):
+        return False
+    if t.name in ("and", "choice") and any(isinstance(a, Fn) and a.name.startswith("alternative_cost") for a in t.args):
+        return True
+    return any(_misscoped(a) for a in t.args)
+
+
 _LEVEL = re.compile(r"^LEVEL (\d+)(-\d+|\+)$")
+_PARTNER_WITH = re.compile(r"^Partner with ([^~.:\"]+)$")
 _PT_LINE = re.compile(r"^(\d+|\*)/(\d+|\*)$")
 
 

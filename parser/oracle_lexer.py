@@ -101,7 +101,7 @@ CANON: dict[str, str] = {
     "amasses": "amass", "adapts": "adapt", "manifests": "manifest", "exchanges": "exchange",
     "flips": "flip", "rolls": "roll", "assigns": "assign", "chose": "choose",
     "copied": "copied", "was": "was", "were": "was", "an": "a", "does": "do", "did": "do",
-    "won't": "can't", "cannot": "can't",
+    "won't": "can't", "cannot": "can't", "exploits": "exploit", "mutates": "mutate", "takes": "take", "escapes": "escape",
 }
 
 VERBS = frozenset("""
@@ -335,6 +335,10 @@ at random
 face down
 face up
 or could produce
+~ or another
+basic land type among
+card type among
+card name
 """.strip().splitlines()), key=len, reverse=True))
 # Phrases by their first word, longest first (the order of PHRASES within each
 # list): a token is compared only with the phrases that start with its own word.
@@ -390,7 +394,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
     in_except = False
     while i < n:
         t = toks[i]
-        if t.kind == "NUM" and t.value == "1" and out and out[-1].kind == "lit" and out[-1].value == "any":
+        if t.kind == "NUM" and t.value == "1" and out and out[-1].kind == "lit" and out[-1].value in ("any", "this"):
             out.append(Tok("lit", "one", t.column))
             i += 1
             continue

@@ -10,7 +10,8 @@ meaning.lp adds (the same meaning in another wording):
   lost (Python read it, meaning.lp leaves it unread):
     target      a target with a restriction the timeline does not check ("target creature you
                 control", "target attacking creature", "up to one target", "another target",
-                "target 1/1 creature", "target artifact creature", "target creature or Vehicle")
+                "target 1/1 creature", "target artifact creature", "target creature or Vehicle",
+                "each of up to two target creatures")
     subtypes    a token with two or more subtypes: its name (111.4) is not in the token_name table
     xx_token    an X/X token (Python made a token without power and toughness)
     counters    counters other than +1/+1 and -1/-1 (rules.lp gives them no meaning)
@@ -47,7 +48,8 @@ TL = frozenset({"tl_on", "tl_on_type", "tl_if", "tl_eff", "tl_target_spec", "tl_
 SAMPLE_STEP = 15  # every 15th name of the database, in sorted order (about 2,000 faces)
 
 # a target that is not exactly "target <word>" (all_of(desc((target,), types(group(K)), where)))
-_TARGET_LOOSE = re.compile(r"\(target,(?!\),types\(group\(\w+\)\),where\))|some\((up_to\(\d+\)|another),desc\(\(target")
+_TARGET_LOOSE = re.compile(r"\(target,(?!\),types\(group\(\w+\)\),where\))|some\((up_to\(\d+\)|another),desc\(\(target"
+                           r"|each_of_up_to\(\d+,desc\(\(target")
 LOST = {
     "target": _TARGET_LOOSE,
     "subtypes": re.compile(r"subtype\(\"[^\"]*\"\),subtype\("),
