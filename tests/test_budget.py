@@ -35,20 +35,28 @@ ruling "Elves are 1/1"
     Llanowar Elves is 1/1.
 """
 
-# The middle ruling grounds two thousand lands: far more than two seconds.
-SLOW = """ruling "bears first"
+# The middle ruling puts two hundred targeting triggers on the stack at once: its timeline
+# branches on every target and order, far more than two seconds of work (about a minute).
+SLOW = """card:
+  Spell Watcher {1}{G}
+  Creature \u2014 Elf
+  Whenever you cast a spell, target creature gets +1/+1 until end of turn.
+  1/1
+
+ruling "bears first"
   given:
     Alice controls Grizzly Bears.
   expect:
     Grizzly Bears is 2/2.
 
-ruling "two thousand forests"
+ruling "two hundred triggers"
   given:
-    Alice controls 2000 Forests.
+    Alice controls 200 Spell Watchers.
     Alice controls Grizzly Bears.
+    Alice casts Giant Growth targeting Grizzly Bears.
   expect:
     Grizzly Bears is 2/2.
-    Forest #2 is a land.
+    Spell Watcher #2 is a creature.
 
 ruling "elves last"
   given:
@@ -140,7 +148,7 @@ def test_a_ruling_past_its_time_limit_is_undetermined_and_the_others_are_checked
     assert [r["status"] for r in doc["results"]] == ["passed", "undetermined", "passed"]
     slow = doc["results"][1]
     assert [c["verdict"] for c in slow["claims"]] == ["undetermined", "undetermined"]
-    assert [c["line"] for c in slow["claims"]] == [12, 13]
+    assert [c["line"] for c in slow["claims"]] == [19, 20]
     message = slow["claims"][0]["message"]
     assert message.startswith("time limit of 2 s reached while "), message
     assert message.split(" while ")[1] in parallel.PHASES
@@ -234,8 +242,8 @@ def test_pay_within_range_still_answers():
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_ctrl_c_with_one_job_kills_the_worker_at_once(tmp_path):
-    """--jobs 1 is a worker process too: SIGINT to the process group while it grounds a
-    large board stops everything at once (exit 130, no traceback, no worker left)."""
+    """--jobs 1 is a worker process too: SIGINT to the process group while it steps a
+    large trigger pile stops everything at once (exit 130, no traceback, no worker left)."""
     import time
 
     f = tmp_path / "slow.mtg"
