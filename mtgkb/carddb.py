@@ -200,15 +200,20 @@ class CardDatabase:
         return set(self._index().names)
 
 
-_default: CardDatabase | None = None
+_default: tuple[str, CardDatabase] | None = None   # (the MTGKB_CARDS it was chosen by, the database)
 
 
 def default_database() -> CardDatabase:
     """The card database of this process: the one `--cards` / MTGKB_CARDS chooses
-    (mtgkb.card_import), else the embedded one."""
+    (mtgkb.card_import), else the embedded one.  Kept while that choice stays the same;
+    a changed MTGKB_CARDS (say, a later `--cards` in the same process, or a worker
+    process forked from it) chooses again."""
     global _default
-    if _default is None:
-        from .card_import import selected
+    import os
 
-        _default = CardDatabase(selected())
-    return _default
+    from .card_import import ENV, selected
+
+    choice = os.environ.get(ENV, "")
+    if _default is None or _default[0] != choice:
+        _default = (choice, CardDatabase(selected()))
+    return _default[1]

@@ -10,7 +10,7 @@ the same way.  The other rulings are unaffected.  This holds for every `--jobs`,
 `--jobs 1` included (one worker process).
 
 The pool is ours (no `multiprocessing.Pool`, which cannot kill one task): worker
-processes of the `spawn` context (no inherited state, the same on every platform),
+processes forked from this one after it loads what they need (else spawned: _start_context),
 each with a pipe.  A worker builds its `KnowledgeBase` once, says it is ready, then
 takes one task at a time; the deadline starts when a task is handed to it.  Files
 are first read in the workers too (one task per file: its ruling blocks and titles,
@@ -236,7 +236,6 @@ class Pool:
     def __init__(self, jobs: int, budget: Budget) -> None:
         self.jobs = max(1, jobs)
         self.budget = budget
-        self.ctx = multiprocessing.get_context(CONTEXT)
         self.workers: list[_Worker] = []
 
     def __enter__(self) -> "Pool":
@@ -295,7 +294,7 @@ class Pool:
 
     def _grow(self, want: int) -> None:
         while len(self.workers) < want:
-            self.workers.append(_Worker(self.ctx, self.budget))
+            self.workers.append(_Worker(_start_context(self.budget), self.budget))
 
     def _replace(self, w: _Worker) -> None:
         w.kill()
@@ -371,6 +370,32 @@ def _show_progress(what: str | None, done: int, total: int) -> None:
     else:
         sys.stderr.write(f"\rmtgkb: {what} {done}/{total}")
     sys.stderr.flush()
+
+
+def _start_context(budget: Budget):
+    """The multiprocessing context a new worker starts in.  On Linux, when this
+    process can fork safely (it has one thread, this one), `fork`: what every worker
+    loads first (a KnowledgeBase, the card names, both grammars' tables: `_warm_up`)
+    is loaded here once, so that each worker starts with it in memory instead of
+    starting a new interpreter that imports and loads it all again.  Otherwise (another
+    platform, or other threads that a fork could catch holding a lock) `spawn`: a
+    fresh interpreter that loads everything itself.  Either way the worker runs the
+    same `_worker_main`, under the same budget."""
+    if not (sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+            and threading.current_thread() is threading.main_thread() and threading.active_count() == 1):
+        return multiprocessing.get_context(CONTEXT)
+    try:
+        if len(os.listdir("/proc/self/task")) != 1:   # threads of native code (none of Python's)
+            return multiprocessing.get_context(CONTEXT)
+    except OSError:
+        return multiprocessing.get_context(CONTEXT)
+    from .api import KnowledgeBase
+
+    _warm_up(KnowledgeBase(timeout=budget.timeout))   # after the first time: all in memory, a few ms
+    for stream in (sys.stdout, sys.stderr):   # a forked worker flushes its copy of their buffers when it ends
+        with contextlib.suppress(Exception):
+            stream.flush()
+    return multiprocessing.get_context("fork")
 
 
 @contextlib.contextmanager
