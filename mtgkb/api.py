@@ -26,13 +26,15 @@ from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
 from .layer_trace import layer_trace
+from .parallel import Budget, OverBudget
 from .proof import COLORS, Proof, mana_symbol
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
 from .why import explain_failures, why as why_claim
 
-__all__ = ["KnowledgeBase", "CheckReport", "RulingResult", "ClaimResult", "ParseError", "ObjectView"]
+__all__ = ["KnowledgeBase", "CheckReport", "RulingResult", "ClaimResult", "ParseError", "ObjectView",
+           "Budget", "OverBudget"]
 
 
 @dataclass
@@ -153,18 +155,28 @@ class KnowledgeBase:
         return Explainer(chosen, enc.handles)
 
     # ------------------------------------------------------------------ show
-    def show(self, path: str, *, layers: bool = False, ruling: str | None = None) -> list[dict]:
+    def show(self, path: str, *, layers: bool = False, ruling: str | None = None,
+             budget: "Budget | None" = None) -> list[dict]:
         """Everything derived for each block of a scenario (what `mtgkb show --json`
         prints as `blocks`), or only for the block `ruling` names (a title or a line
         inside it): objects with their characteristics and where each came from, the
         verdict of each claim, and the timeline of each outcome; with `layers`, each
         object's characteristics through layers 1-7 (`"layers"` of each object).
-        `path` is a file (str or os.PathLike) or scenario text (a str holding a line break)."""
+        `path` is a file (str or os.PathLike) or scenario text (a str holding a line break).
+        With a `budget` (see `ask`), it runs in a worker process; past a limit it raises
+        `OverBudget` (its `reason` names the limit and the phase)."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
+        if budget is not None:
+            from .commands_budgeted import show_in_worker
+
+            return show_in_worker(path, layers=layers, ruling=ruling, budget=_budget(budget))
         sf = self._scenario(path, "path")
+        return self._show(sf, sf.blocks if ruling is None else [select_block(sf, ruling)], layers)
+
+    def _show(self, sf: ScenarioFile, blocks: list[Block], layers: bool) -> list[dict]:
         out = []
-        for block in (sf.blocks if ruling is None else [select_block(sf, ruling)]):
+        for block in blocks:
             rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
             entry = {"title": block.title, "kind": block.kind, "line": block.pos.line, "objects": [],
                      "claims": [c.to_json() for c in rr.claims], "error": rr.error}
@@ -209,30 +221,50 @@ class KnowledgeBase:
         return views
 
     # ------------------------------------------------------------------ ask / why
-    def why(self, path: str, claim_text: str, *, ruling: str | None = None) -> "Proof":
+    def why(self, path: str, claim_text: str, *, ruling: str | None = None,
+            budget: "Budget | None" = None) -> "Proof":
         """A claim's verdict, the outcome that shows it and its proof in words (mtgkb.why/1),
         against the block `ruling` names (a title or a line inside it; default: the last
         block): `path` is a file (str or os.PathLike) or scenario text (a str holding a
-        line break)."""
+        line break).  With a `budget` (see `ask`), it runs in a worker process; past a
+        limit the verdict is `undetermined` with the reason."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
         if not isinstance(claim_text, str):
             raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
+        if budget is not None:
+            from .commands_budgeted import why_in_worker
+
+            return why_in_worker(path, claim_text, ruling=ruling, budget=_budget(budget))
         sf = self._scenario(path, "path")
         return why_claim(self.session, sf, claim_text, timeout=self.timeout, block=select_block(sf, ruling))
 
-    def ask(self, path: str, claim_text: str, *, explain: bool = True, ruling: str | None = None) -> ClaimResult:
+    def ask(self, path: str, claim_text: str, *, explain: bool = True, ruling: str | None = None,
+            budget: "Budget | None" = None) -> ClaimResult:
         """The verdict of one claim (an `expect:` sentence) against the block `ruling`
         names (a title or a line inside it; default: the file's last block): `path` is a
         file (str or os.PathLike) or scenario text (a str holding a line break; a one-line
         str is a path).  Returns a `ClaimResult` whose `explanation` is the derivation
         (unless `explain` is False).  Raises ParseError for a claim or scenario that
-        cannot be read."""
+        cannot be read.
+
+        Without a `budget` it runs in this process, each solve under `timeout` seconds.
+        With `budget=Budget(seconds, memory)` (mtgkb.parallel.Budget) it runs in a worker
+        process as `mtgkb ask` does: reading the scenario under `seconds` per block, then
+        the evaluation under `seconds` of wall-clock time (every stage: stepping,
+        grounding, solving, explaining) and `memory` bytes of address space; past a limit
+        the worker is killed and the verdict is `undetermined` with the reason."""
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be scenario text, a str path or os.PathLike, not {type(path).__name__}")
         if not isinstance(claim_text, str):
             raise TypeError(f"claim_text must be a str, not {type(claim_text).__name__}")
-        sf = self._scenario(path, "path")
+        if budget is not None:
+            from .commands_budgeted import ask_in_worker
+
+            return ask_in_worker(path, claim_text, explain=explain, ruling=ruling, budget=_budget(budget))
+        return self._ask(self._scenario(path, "path"), claim_text, explain, ruling)
+
+    def _ask(self, sf: ScenarioFile, claim_text: str, explain: bool, ruling: str | None) -> ClaimResult:
         block = select_block(sf, ruling)
         enc = self.session.encode(sf, block)  # the handles of the first outcome
         claim = parse_claim(claim_text, names=self.session.db.name_table(), handles=enc.objects,
@@ -257,6 +289,24 @@ class KnowledgeBase:
                             lines += explain_query(ex, q)
                 cr.explanation = lines
         return cr
+
+
+def _budget(budget) -> Budget:
+    """A `budget=` argument, checked: a Budget of finite seconds > 0 and a memory limit in
+    the range of `--memory`."""
+    import math
+
+    from .parallel import MEMORY_MAX, MEMORY_MIN
+
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a mtgkb.api.Budget, not {type(budget).__name__}")
+    t = budget.timeout
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
+        raise ValueError(f"the budget's timeout must be a finite number of seconds more than 0, not {t!r}")
+    m = budget.memory
+    if isinstance(m, bool) or not isinstance(m, int) or not MEMORY_MIN <= m <= MEMORY_MAX:
+        raise ValueError(f"the budget's memory must be a number of bytes from {MEMORY_MIN} to {MEMORY_MAX}, not {m!r}")
+    return budget
 
 
 def _fname(s: Symbol) -> str | None:

@@ -14,6 +14,7 @@ import sys
 from mtgkb.parser.errors import ParseError
 
 from . import __version__
+from . import commands_budgeted as budgeted   # show, ask, why, pay: in a worker, under the budget
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -83,6 +84,14 @@ def _block_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--strict", action="store_true", help="an undetermined claim also makes the exit code 1")
 
 
+def _budget_options(p: argparse.ArgumentParser) -> None:
+    """show, ask, why, pay: the evaluation runs in a worker process under these limits."""
+    p.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                   help=f"wall-clock time limit of the evaluation (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+    p.add_argument("--memory", type=_memory, default=None, metavar="SIZE",
+                   help="memory limit of the worker process, such as 2G or 512M (256M to 1T; default 2G)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="mtgkb", description="A rules knowledge base for Magic: The Gathering.")
     p.add_argument("--version", action="version", version=f"mtgkb {__version__}")
@@ -128,16 +137,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text (default), json (same as --json) or html: the layer tables as a page (implies --layers)")
     s.add_argument("--ruling", metavar="TITLE|LINE",
                    help="show only this block: its exact title or a line number inside it (default: every block)")
-    s.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+    _budget_options(s)
 
     a = sub.add_parser("ask", help="one claim against a block of a scenario file (default: its last block)")
     a.add_argument("file")
     a.add_argument("claim")
     a.add_argument("--json", action="store_true")
     _block_options(a)
-    a.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+    _budget_options(a)
 
     w = sub.add_parser("why", help="the proof of a claim in words, one line per rule applied (CR number and title)")
     w.add_argument("file")
@@ -147,8 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text (default), json (same as --json) or html: a page to paste into a post")
     w.add_argument("--raw", action="store_true", help="the raw derivation tree of internal atoms instead")
     _block_options(w)
-    w.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                   help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+    _budget_options(w)
 
     py = sub.add_parser("pay", help="every legal way to pay a mana cost in a scenario (default: the file's last block)")
     py.add_argument("cost", metavar="COST", help="a mana cost such as {S}{1}")
@@ -160,8 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     py.add_argument("--limit", type=_limit, default=100, metavar="N",
                     help=f"enumerate at most N ways (1 to {LIMIT_MAX:,}; default 100)")
     py.add_argument("--json", action="store_true")
-    py.add_argument("--timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                    help=f"time limit per solve (more than 0, at most {TIMEOUT_MAX:g}; default 10)")
+    _budget_options(py)
 
     r = sub.add_parser("rule", help="a rule of the Comprehensive Rules by number, such as 613.4c")
     r.add_argument("number", metavar="NUMBER")
@@ -234,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
     from .check import duplicate_titles
-    from .cited import cited_lines, cited_reports
+    from .cited import cited_lines
     from .parallel import check, default_jobs
     from .paths import embedded_rulings
     from .report import baseline_changes, baseline_text, load_baseline, regressions, summary_line
@@ -244,17 +249,13 @@ def cmd_check(args) -> int:
     fmt = "json" if args.json else args.format
     baseline = load_baseline(args.baseline) if args.baseline else None   # bad input: before any work
     limits = {k: v for k, v in (("select", args.select), ("stop_on_failure", args.stop_on_failure),
-                                  ("memory", args.memory)) if v not in (None, False)}   # the defaults: not passed
-    cited = None
+                                  ("memory", args.memory), ("cited", args.cited))
+              if v not in (None, False)}   # the defaults: not passed
     if args.paths:
         report, errors = check(kb, args.paths, jobs, strict=args.strict, **limits)
-        if args.cited:
-            cited = cited_reports(kb.session, report, timeout=args.timeout)
     else:
-        with embedded_rulings() as root:
+        with embedded_rulings() as root:   # --cited: compared in the workers, while the files can be read
             report, errors = check(kb, [str(root)], jobs, **limits)
-            if args.cited:   # while the embedded files can still be read
-                cited = cited_reports(kb.session, report, timeout=args.timeout)
             for r in report.results:
                 r.file = _embedded_name(r.file)
                 if r.input_error:
@@ -271,6 +272,7 @@ def cmd_check(args) -> int:
     if getattr(report, "not_run", 0):
         print(f"mtgkb: stopped at the first failure (-x): {report.not_run} "
               f"ruling{'s' if report.not_run != 1 else ''} not run", file=sys.stderr)
+    cited = getattr(report, "cited", None) if args.cited else None
     changes = baseline_changes(baseline, report) if baseline is not None else None
     if fmt == "json":
         doc = report.to_json(with_stats=args.stats)
@@ -341,93 +343,6 @@ def _text_report(report, *, quiet: bool = False, verbose: bool = False, color: b
         lines += ruling_lines(r, verbose=verbose, color=color)
     lines.append("")
     return "\n".join(lines)
-
-
-# ----------------------------------------------------------------------------- show / ask / why
-
-def cmd_show(args) -> int:
-    from .api import KnowledgeBase
-
-    kb = KnowledgeBase(timeout=args.timeout)
-    html = args.format == "html"
-    blocks = kb.show(args.file, layers=args.layers or html, ruling=args.ruling)
-    if html:
-        from .render_html import layers_html
-
-        print(layers_html(args.file, blocks), end="")
-    elif args.json or args.format == "json":
-        print(json.dumps({"schema": "mtgkb.show/1", "file": args.file, "blocks": blocks}, indent=2, ensure_ascii=False))
-    else:
-        for b in blocks:
-            print(f'{b["kind"]} "{b["title"]}" (line {b["line"]})')
-            if b["error"]:
-                print(f"  error: {b['error']}")
-            for o in b["objects"]:
-                where = o["zone"] + (f", controlled by {o['controller']}" if o["controller"] else "")
-                print(f"  {o['handle']}  [{where}]{'  ' + ', '.join(o['status']) if o['status'] else ''}")
-                for ch in o["characteristics"]:
-                    print(f"    {ch['value']:<48} {ch['from']}")
-                if "layers" in o:
-                    from .layer_trace import render_trace
-
-                    print("    through the layers:")
-                    for line in render_trace(o["layers"]):
-                        print(line)
-            for t in b.get("timeline", []):  # the timeline of each outcome
-                print(f"  timeline, outcome {t['branch']}" + (f" ({'; '.join(t['choices'])})" if t["choices"] else ""))
-                for e in t["events"]:
-                    print(f"    {e['text']:<72} CR {e['cr']}")
-                if t["stack"]:
-                    print(f"    stack (top first): {', '.join(t['stack'])}")
-            for c in b["claims"]:
-                print(f"  expect {c['verdict']:<12} {c['text']}" + (f"  ({c['message']})" if c["message"] else ""))
-    bad = any(c["verdict"] in ("fails",) for b in blocks for c in b["claims"])
-    return EXIT_FAILED if bad else EXIT_OK
-
-
-def cmd_ask(args, tree: bool = False) -> int:
-    from .api import KnowledgeBase
-
-    kb = KnowledgeBase(timeout=args.timeout)
-    cr = kb.ask(args.file, args.claim, ruling=args.ruling)
-    if args.json:
-        print(json.dumps({"schema": "mtgkb.ask/1", "claim": cr.to_json()}, indent=2, ensure_ascii=False))
-    else:
-        print(f"{cr.verdict}: {cr.text}" + (f"  ({cr.message})" if cr.message else ""))
-        shown = cr.explanation if tree else cr.explanation[:12]
-        for e in shown:
-            print("  " + e)
-    return claim_exit(cr.verdict, strict=getattr(args, "strict", False))
-
-
-def claim_exit(verdict: str, *, strict: bool = False) -> int:
-    """The exit code of a claim (README, "Exit codes"): 0 holds or undetermined, 1 fails
-    (and undetermined under --strict), 2 error (bad input)."""
-    if verdict == "error":
-        return EXIT_BAD_INPUT
-    if verdict == "fails" or (strict and verdict == "undetermined"):
-        return EXIT_FAILED
-    return EXIT_OK
-
-
-def cmd_why(args) -> int:
-    if args.raw:
-        return cmd_ask(args, tree=True)
-    from .api import KnowledgeBase
-    from .proof import render_proof
-
-    kb = KnowledgeBase(timeout=args.timeout)
-    pr = kb.why(args.file, args.claim, ruling=args.ruling)
-    if args.format == "html":
-        from .render_html import proof_html
-
-        print(proof_html(pr), end="")
-    elif args.json or args.format == "json":
-        print(json.dumps(pr.to_json(), indent=2, ensure_ascii=False))
-    else:
-        for line in render_proof(pr):
-            print(line)
-    return claim_exit(pr.verdict, strict=args.strict)
 
 
 def cmd_rule(args) -> int:
@@ -568,29 +483,8 @@ def cmd_coverage(args) -> int:
     return EXIT_OK
 
 
-def cmd_pay(args) -> int:
-    from .pay import pay_document
-
-    if args.limit < 1:
-        print("mtgkb: error: --limit must be at least 1", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    sources = [s.strip() for s in args.sources.split(",") if s.strip()] if args.sources else None
-    doc, warnings = pay_document(args.file, args.cost, player=args.player, with_=sources, count_only=args.count,
-                                 limit=args.limit, timeout=args.timeout, ruling=args.ruling)
-    for w in warnings:
-        print(f"mtgkb: warning: {w}", file=sys.stderr)
-    if args.json:
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
-    else:
-        more = "+" if doc["truncated"] else ""
-        print(f"{doc['player']} {'can' if doc['payable'] else 'cannot'} pay {doc['cost']}: "
-              f"{doc['count']}{more} way{'s' if doc['count'] != 1 else ''}")
-        for i, w in enumerate(doc["ways"], start=1):
-            print(f"  {i}. " + ", ".join(f"{p['symbol']} with {p['mana']} from {p['source']}" for p in w["pays"]))
-    return EXIT_OK if doc["payable"] else EXIT_FAILED
-
-
-COMMANDS = {"pay": cmd_pay, "check": cmd_check, "show": cmd_show, "ask": cmd_ask, "why": cmd_why, "rule": cmd_rule, "parse": cmd_parse,
+COMMANDS = {"pay": budgeted.cmd_pay, "check": cmd_check, "show": budgeted.cmd_show, "ask": budgeted.cmd_ask,
+            "why": budgeted.cmd_why, "rule": cmd_rule, "parse": cmd_parse,
             "coverage": cmd_coverage, "cards": cmd_cards, "completion": cmd_completion}
 
 

@@ -96,19 +96,49 @@ class Budget:
     memory: int = DEFAULT_MEMORY        # bytes of address space of the worker
 
 
+class OverBudget(Exception):
+    """A command's evaluation (show, pay) stopped past its budget; `reason` names the
+    limit and the phase ("time limit of 10 s reached while grounding")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def run_call(name: str, args: dict, budget: Budget, reading: float):
+    """One command's evaluation, `mtgkb.commands_budgeted.WORKER_CALLS[name](kb, args,
+    started)`, in a worker process of a Pool of one: reading its input under `reading`
+    seconds, then (from the call's `started(seconds)`) the evaluation under `seconds`
+    (default `budget.timeout`), all of it under `budget.memory`.  Returns what the call
+    returns; raises the call's ParseError (bad input), RecursionError, or OverBudget
+    past a limit.  Ctrl-C kills the worker at once (KeyboardInterrupt)."""
+    with Pool(1, budget) as pool:
+        ((kind, data),) = pool.run([("call", name, args, reading)])
+    if kind == "ok":
+        return data
+    if kind == "error":
+        raise ParseError(**data)
+    if kind == "recursion":
+        raise RecursionError("the input nests too deeply")
+    raise OverBudget(data["reason"])
+
+
 @dataclass
 class BudgetReport(CheckReport):
     """A check report that also says how many selected rulings were not checked
     (after the first failure under `stop_on_failure`)."""
     not_run: int = 0
+    cited: list | None = None           # with `cited`: each result's CitedReport (mtgkb.cited)
 
 
 def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str | None = None,
-          stop_on_failure: bool = False, memory: int = DEFAULT_MEMORY,
+          stop_on_failure: bool = False, memory: int = DEFAULT_MEMORY, cited: bool = False,
           progress: bool | None = None) -> tuple[BudgetReport, list[ParseError]]:
     """What `kb.check(paths, strict=strict)` returns (rulings restricted to the titles
     containing `select`), each ruling checked in a worker under `kb.timeout` seconds
-    and `memory` bytes, in at most `jobs` worker processes."""
+    and `memory` bytes, in at most `jobs` worker processes.  With `cited`, the report's
+    `cited` is the `check --cited` comparison of each result (mtgkb.cited), each made in
+    a worker under the same budget as a ruling."""
     from .check import display_name
     from .sources import scan_paths
 
@@ -118,7 +148,7 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str 
             print(str(p).replace(": error: ", ": warning: ", 1), file=sys.stderr)
     errors: list[ParseError] = bad_names + (problems if strict else [])
     if stop_on_failure and errors:
-        return BudgetReport([], not_run=0), errors
+        return BudgetReport([], not_run=0, cited=[] if cited else None), errors
     budget = Budget(kb.timeout, memory)
     show = sys.stderr.isatty() if progress is None else progress
     with Pool(jobs, budget) as pool:
@@ -152,30 +182,50 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str 
 
         answers = pool.run([t for _, t in tasks], stop_on=failed if stop_on_failure else None,
                            progress="checking" if show else None)
-    results: list[RulingResult] = []
-    by_item = {n: a for (n, _), a in zip(tasks, answers)}
-    last = stop
-    for n, a in sorted(by_item.items()):
-        if a is not None and stop_on_failure and failed(a):
-            last = min(last, n)
-            break
-    kept = items[: last + 1] if last < len(items) else items
-    not_run = 0
-    for n, (k, t) in enumerate(items):
-        if n >= len(kept):
-            not_run += k == "ruling"
-            continue
-        if k == "error":
-            errors.append(t)
-            continue
-        kind, data = by_item[n]
-        if kind == "error":
-            errors.append(ParseError(**data))
+        results: list[RulingResult] = []
+        ran: list[tuple] = []       # the task of each result
+        by_item = {n: a for (n, _), a in zip(tasks, answers)}
+        last = stop
+        for n, a in sorted(by_item.items()):
+            if a is not None and stop_on_failure and failed(a):
+                last = min(last, n)
+                break
+        kept = items[: last + 1] if last < len(items) else items
+        not_run = 0
+        for n, (k, t) in enumerate(items):
+            if n >= len(kept):
+                not_run += k == "ruling"
+                continue
+            if k == "error":
+                errors.append(t)
+                continue
+            kind, data = by_item[n]
+            if kind == "error":
+                errors.append(ParseError(**data))
+                continue
+            results.append(_over_budget(summary[t], data["reason"]) if kind == "budget" else _ruling_result(data))
+            ran.append(t)
+        compared = _cited(pool, results, ran, show) if cited else None
+    return BudgetReport(results, not_run=not_run, cited=compared), errors
+
+
+def _cited(pool: "Pool", results: list[RulingResult], ran: list[tuple], show: bool) -> list:
+    """check --cited: each result's CitedReport, made in the pool's workers (one task per
+    ruling, under the budget of a ruling); one past it, or whose file cannot be read
+    again, gets a note instead."""
+    from .cited import CitedReport
+
+    tasks = [("cited", path, display, i, dataclasses.asdict(rr), limit)
+             for rr, (_, path, display, i, limit) in zip(results, ran)]
+    out = []
+    for kind, data in pool.run(tasks, progress="comparing citations" if show else None):
+        if kind == "ok":
+            out.append(CitedReport(**data))
         elif kind == "budget":
-            results.append(_over_budget(summary[t], data["reason"]))
+            out.append(CitedReport(note=f"not compared: {data['reason']}"))
         else:
-            results.append(_ruling_result(data))
-    return BudgetReport(results, not_run=not_run), errors
+            out.append(CitedReport(note=f"not compared: {data['message']}"))
+    return out
 
 
 _RULING_LINE = re.compile(rb"^[ \t]*ruling[ \t]", re.MULTILINE)
@@ -327,7 +377,8 @@ class Pool:
                     elif kind == "phase":
                         w.phase = data
                     elif kind == "start":   # its file is read (within its budget): the ruling's own starts
-                        w.started, w.limit, w.reading = time.monotonic(), self.budget.timeout, False
+                        w.started, w.reading = time.monotonic(), False
+                        w.limit = self.budget.timeout if data is None else data
                     elif kind == "memory" and not w.ready:
                         raise ParseError(f"a worker process cannot start within the memory limit of "
                                          f"{memory_text(self.budget.memory)}", "--memory", 1, 1,
@@ -451,12 +502,14 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
             return
         solver.start_budget(task[-1], lambda name: conn.send(("phase", name)))
 
-        def started() -> None:   # the file is read: the ruling's budget starts now
-            conn.send(("start", None))
-            solver.start_budget(timeout, lambda name: conn.send(("phase", name)))
+        def started(seconds: float | None = None) -> None:   # the file is read: the ruling's budget starts now
+            conn.send(("start", seconds))
+            solver.start_budget(timeout if seconds is None else seconds, lambda name: conn.send(("phase", name)))
 
         try:
             answer = _run_task(kb, files, task, started)
+        except ParseError as e:   # bad input found by a command (show, ask, why, pay)
+            answer = "error", {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
         except BaseException as e:  # noqa: BLE001 - reported to the parent, which decides
             if _out_of_memory(e):
                 files.clear()
@@ -485,6 +538,29 @@ def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
     from .check import check_block, checked_blocks
     from .solver import phase
 
+    if task[0] == "call":   # a command's evaluation (mtgkb.commands_budgeted)
+        from .commands_budgeted import WORKER_CALLS
+
+        _, name, args, _ = task
+        files.clear()
+        phase("parsing")
+        try:
+            return "ok", WORKER_CALLS[name](kb, args, started)
+        except RecursionError:
+            return "recursion", None
+    if task[0] == "cited":   # check --cited: a checked ruling's citations against its proofs
+        from .cited import cited_report
+
+        _, path, display, i, rr, _ = task
+        sf = files.get(path)
+        if sf is None:
+            files.clear()
+            phase("parsing")
+            sf = files[path] = kb.session.load(path, display=display)
+        started()
+        phase("stepping through the events")
+        return "ok", dataclasses.asdict(cited_report(kb.session, sf, sf.blocks[i], _ruling_result(rr),
+                                                     timeout=kb.timeout))
     if task[0] == "file":
         _, path, display, _ = task
         files.clear()   # one file at a time is kept (the rulings of a file come in order)
