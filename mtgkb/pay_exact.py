@@ -40,7 +40,7 @@ import clingo
 from clingo import Symbol
 
 MAX_STATES = 200_000          # largest table the counter builds (vectors still to be paid)
-MAX_WORK = 20_000_000         # table entries times vectors per source, summed over sources
+MAX_WORK = 2_000_000          # table entries times vectors per source, summed over sources (a few seconds at most)
 MAX_UNITS_PER_SOURCE = 12     # a source with more mana than this is left to clingo
 
 

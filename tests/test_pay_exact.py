@@ -11,7 +11,7 @@ from clingo import Function, String
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mana_support import ability, face, fn, mana, pay
+from mana_support import CARDS, ability, face, fn, mana, pay
 
 from mtgkb import pay_exact
 from mtgkb.engine.outcomes import encode_block
@@ -88,8 +88,7 @@ def faces(sources):
 
 def check_only(text, cost, extra):
     """payable or not, nothing else asked (the max-flow alone on the exact path)."""
-    from mana_support import _session_faces
-    fs = _session_faces(extra)
+    fs = {**CARDS, **extra}
     sf = parse_scenario(text, known_names=lambda: list(fs))
     enc = encode_block(sf.blocks[0], fs.get)
     C = Function("cost", [sym(mana_symbol_term(s)) for s in cost])
