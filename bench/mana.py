@@ -19,6 +19,16 @@ prints JSON figures for
 (c) "could produce" (106.7) on 200 lands of which a third are Reflecting Pool-style
     lands whose reflections form cycles, as the main solve of `mtgkb show` runs it.
 
+(d) end to end, whole processes on the same scenario file of real cards (500 sources
+    by default; the board is derived by each: mtgkb by rules.lp, the reference scripts
+    by a table of what each card gives):
+    - deciding: `mtgkb pay COST FILE --count --limit 1` (half as many symbols as
+      sources) against a networkx max-flow script (`ratio_decide`, goal <= 3);
+    - counting: `mtgkb pay {S}{G} FILE --count --limit 1000000` against an exact
+      dynamic-programming counter script (`ratio_count`, goal <= 5), with the peak
+      resident memory of each process (goal: mtgkb < 200 MiB).
+    Medians of --runs runs; the answers must agree.
+
 Each case runs in a child process so that its peak resident memory (ru_maxrss of the
 child, MiB) is its own.  Median of --runs runs.  A benchmark that prints figures, not a
 timed test; nothing is written.
@@ -234,7 +244,140 @@ def case_could_produce(n: int, seed: int, runs: int) -> dict:
             "mtgkb_s": round(statistics.median(times), 4)}
 
 
-CASES = {"payable": case_payable, "count": case_count, "could_produce": case_could_produce}
+# ----------------------------------------------------------------------------- end to end (d)
+
+BASIC = {"w": "Plains", "u": "Island", "b": "Swamp", "r": "Mountain", "g": "Forest", "c": "Wastes"}
+
+
+def card_board(n: int, seed: int) -> list[str]:
+    """board() as real cards: basics (snow ones where the type has one), Birds of Paradise
+    for any color, Sol Ring for two mana."""
+    out = []
+    for kind, t, snow in board(n, seed):
+        if kind == "fixed":
+            out.append(("Snow-Covered " if snow and t != "c" else "") + BASIC[t])
+        else:
+            out.append("Birds of Paradise" if kind == "any_color" else "Sol Ring")
+    return out
+
+
+def board_file(names: list[str], path: Path) -> None:
+    counts = Counter(names)
+    plural = lambda s: s if s.endswith("s") or s == "Birds of Paradise" else s + "s"  # noqa: E731
+    lines = [f"    Alice controls {name}.\n" if k == 1 else f"    Alice controls {k} {plural(name)}.\n"
+             for name, k in sorted(counts.items())]
+    path.write_text('scenario "bench"\n  given:\n' + "".join(lines))
+
+
+# what each card gives, for the reference scripts: one entry per mana (types, snow)
+REFERENCE_PRELUDE = r"""
+import re, sys
+from collections import Counter
+GIVES = {"Birds of Paradise": [("wubrg", False)], "Sol Ring": [("c", False), ("c", False)], "Wastes": [("c", False)]}
+for t, n in zip("wubrg", ["Plains", "Island", "Swamp", "Mountain", "Forest"]):
+    GIVES[n] = [(t, False)]
+    GIVES["Snow-Covered " + n] = [(t, True)]
+PLURAL = {k + "s": k for k in GIVES if not k.endswith("s")}
+srcs = []
+for line in open(sys.argv[1]):
+    m = re.match(r"\s*Alice controls (?:(\d+) )?(.+)\.$", line)
+    if m:
+        k, name = int(m.group(1) or 1), m.group(2)
+        srcs += [GIVES[PLURAL.get(name, name)]] * k
+cost = re.findall(r"\{([^}]+)\}", sys.argv[2])
+def fits(sym, types, snow):
+    return sym.isdigit() or (snow if sym == "S" else sym.lower() in types)
+"""
+
+MAXFLOW_SCRIPT = REFERENCE_PRELUDE + r"""
+import networkx as nx
+g = nx.DiGraph()
+need = Counter(cost)
+for k, n in need.items():
+    g.add_edge("s", ("k", k), capacity=n)
+for i, units in enumerate(srcs):
+    for j, (types, snow) in enumerate(units):
+        g.add_edge(("u", i, j), "t", capacity=1)
+        for k in need:
+            if fits(k, types, snow):
+                g.add_edge(("k", k), ("u", i, j), capacity=1)
+ok = "t" in g and nx.maximum_flow_value(g, "s", "t") == len(cost)
+print("payable" if ok else "not payable")
+"""
+
+COUNTER_SCRIPT = REFERENCE_PRELUDE + r"""
+# a way: what each source pays (a multiset of symbols); count tuples of per-source
+# multisets summing to the cost, sources with the same mana grouped
+syms = sorted(set(cost))
+need = tuple(cost.count(s) for s in syms)
+def vectors(units):
+    reach = {(0,) * len(syms)}
+    for types, snow in units:
+        reach |= {v[:i] + (v[i] + 1,) + v[i + 1:] for v in reach for i, s in enumerate(syms)
+                  if fits(s, types, snow) and v[i] < need[i]}
+    return reach
+table = {(0,) * len(syms): 1}
+for units, m in Counter(map(tuple, srcs)).items():
+    vs = vectors(units)
+    for _ in range(m):
+        nxt = Counter()
+        for w, c in table.items():
+            for v in vs:
+                x = tuple(a + b for a, b in zip(w, v))
+                if all(a <= n for a, n in zip(x, need)):
+                    nxt[x] += c
+        table = nxt
+print(table.get(need, 0))
+"""
+
+
+def timed(cmd: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS MiB, stdout) of one whole process."""
+    import os
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return time.perf_counter() - t0, ru.ru_maxrss / 1024, out
+
+
+def end_to_end(n: int, seed: int, runs: int) -> dict:
+    import tempfile
+    mtgkb = [sys.executable, "-m", "mtgkb.cli", "pay"]
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "board.mtg"
+        board_file(card_board(n, seed), path)
+        decide_cost = "".join("{" + s + "}" for s in cost_for(n // 2, seed))
+        mf_script = [sys.executable, "-c", MAXFLOW_SCRIPT, str(path), decide_cost]
+        dp_script = [sys.executable, "-c", COUNTER_SCRIPT, str(path), "{S}{G}"]
+        rows = {"kb_decide": [], "maxflow": [], "kb_count": [], "counter": []}
+        outs = {}
+        for _ in range(runs):
+            for key, cmd in (("kb_decide", mtgkb + [decide_cost, str(path), "--count", "--limit", "1"]),
+                             ("maxflow", mf_script),
+                             ("kb_count", mtgkb + ["{S}{G}", str(path), "--count", "--limit", "1000000"]),
+                             ("counter", dp_script)):
+                t, rss, out = timed(cmd)
+                rows[key].append((t, rss))
+                outs[key] = out.strip()
+    med = {k: statistics.median(t for t, _ in v) for k, v in rows.items()}
+    rss = {k: max(r for _, r in v) for k, v in rows.items()}
+    kb_payable = outs["kb_decide"].split(":")[0].split(" ")[1] == "can"
+    assert kb_payable == (outs["maxflow"] == "payable"), outs
+    kb_count = int(outs["kb_count"].split(": ")[1].split(" ")[0].rstrip("+"))
+    assert kb_count == int(outs["counter"]), outs
+    return {"sources": n, "decide_symbols": n // 2, "payable": kb_payable,
+            "mtgkb_decide_s": round(med["kb_decide"], 3), "maxflow_script_s": round(med["maxflow"], 3),
+            "ratio_decide": round(med["kb_decide"] / med["maxflow"], 1),
+            "count_ways": kb_count, "mtgkb_count_s": round(med["kb_count"], 3),
+            "counter_script_s": round(med["counter"], 3), "ratio_count": round(med["kb_count"] / med["counter"], 1),
+            "mtgkb_count_peak_rss_mib": round(rss["kb_count"], 1),
+            "mtgkb_decide_peak_rss_mib": round(rss["kb_decide"], 1),
+            "counter_peak_rss_mib": round(rss["counter"], 1), "maxflow_peak_rss_mib": round(rss["maxflow"], 1)}
+
+
+CASES = {"end_to_end": end_to_end, "payable": case_payable, "count": case_count, "could_produce": case_could_produce}
 
 
 def child(name: str, n: int, seed: int, runs: int) -> None:
@@ -257,7 +400,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="smaller boards (a smoke run)")
     ap.add_argument("--child", nargs=2, metavar=("CASE", "N"), help=argparse.SUPPRESS)
+    ap.add_argument("--end-to-end", type=int, metavar="N", help="only the whole-process comparison (d) at N sources")
     args = ap.parse_args()
+    if args.end_to_end:
+        print(json.dumps(end_to_end(args.end_to_end, args.seed, args.runs), indent=2))
+        return
     if args.child:
         child(args.child[0], int(args.child[1]), args.seed, args.runs)
         return
@@ -266,7 +413,8 @@ def main() -> None:
     out = {"schema": "mtgkb.bench.mana/1", "seed": args.seed, "runs": args.runs,
            "payable_vs_maxflow": [run_child("payable", n, args.seed, args.runs) for n in sizes_a],
            "count_vs_brute_force": [run_child("count", n, args.seed, args.runs) for n in sizes_b],
-           "could_produce_cycles": [run_child("could_produce", 200 if not args.quick else 60, args.seed, args.runs)]}
+           "could_produce_cycles": [run_child("could_produce", 200 if not args.quick else 60, args.seed, args.runs)],
+           "end_to_end": end_to_end(200 if args.quick else 500, args.seed, args.runs)}
     print(json.dumps(out, indent=2))
 
 

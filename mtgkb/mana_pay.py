@@ -17,6 +17,7 @@ from clingo import Function, Number, Symbol
 
 from .mana_abilities import COLORS, TYPES
 from .reference import reference_facts
+from . import pay_exact
 from .program import ALL_PARTS, ground_all, load, new_control, part_reads
 
 DEFAULT_LIMIT = 100
@@ -138,56 +139,122 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
             b.add_rule([b.add_atom(f)])
     ctl.ground(parts)
     res = PayOutcome(payable=None)
-    models: list[list[Symbol]] = []
-    best: list = [None, None]
-
-    def on_model(m: clingo.Model):
-        syms = m.symbols(shown=True)
-        if snow_max:
-            best[0] = syms
-        else:
-            models.append(syms)
-
+    if stage1 is not None:
+        syms_any = [a for a in stage1 if a.name in ("pay_open", "pay_bad") and a.arguments[0] == R]
+        _note_open(res, syms_any)
+        # the options rules.lp derived are a plain matching: a max-flow decides, a dynamic
+        # program counts (pay_exact); otherwise clingo solves the question below
+        opts = None if snow_max else pay_exact.extract(ctl, R)
+        if opts is not None:
+            return _answer_exact(ctl, opts, res, count=count, limit=limit, with_ways=with_ways,
+                                 handles=handles, deadline=deadline)
     if snow_max:
         ctl.configuration.solve.opt_mode = "opt"
         ctl.configuration.solve.models = 0
+        best: list = [None]
+
+        def on_best(m: clingo.Model):
+            best[0] = m.symbols(shown=True)
+
+        res.timed_out, r = _solve(ctl, on_best, deadline)
+        if stage1 is None:
+            _note_open(res, best[0] or (None if res.timed_out else _probe(probe)))
+        if best[0] is None:
+            res.payable = None if res.timed_out else False
+            return res
+        res.payable = True
+        if res.timed_out:   # the best found so far is not known to be the most
+            return res
+        res.snow_max = next((s.arguments[1].number for s in best[0] if s.name == "snow_spent"), 0)
+        return res
+    # enumeration that counts: only the ways to list (or the first answer set) are kept
+    wanted = (limit + 1) if count else 1
+    keep = limit if (count and with_ways) else 1
+    n, kept, res.timed_out, r = _enumerate(ctl, wanted, keep, deadline)
+    if stage1 is None:
+        _note_open(res, kept[0] if kept else (None if res.timed_out else _probe(probe)))
+    if res.timed_out and not n:
+        res.payable = None
+        return res
+    res.payable = bool(n)
+    if not n and r.unsatisfiable is None:
+        res.payable = None
+    if count:
+        res.truncated = n > limit
+        res.count = min(n, limit)
+        if with_ways:
+            res.ways = sorted((_way(m, handles or {}) for m in kept[:limit]), key=_way_key)
     else:
-        ctl.configuration.solve.models = (limit + 1) if count else 1
+        res.count = n
+        if with_ways and kept:
+            res.ways = [_way(kept[0], handles or {})]
+    return res
+
+
+def _note_open(res: PayOutcome, syms) -> None:
+    """What the question leaves open (abilities mtgkb does not model) or finds wrong."""
+    res.open = sorted({s.arguments[1] for s in syms or () if s.name == "pay_open"}, key=str)
+    res.bad = any(s.name == "pay_bad" for s in syms or ())
+
+
+def _solve(ctl: clingo.Control, on_model, deadline: float):
+    """(timed out, solve result) of one solve under the deadline."""
+    timed_out = False
     with ctl.solve(on_model=on_model, async_=True) as h:
         if not h.wait(max(deadline - time.perf_counter(), 0.001)):
             h.cancel()
-            res.timed_out = True
+            timed_out = True
         r = h.get()
-    if stage1 is not None:
-        syms_any = [a for a in stage1 if a.name in ("pay_open", "pay_bad") and a.arguments[0] == R]
+    return timed_out, r
+
+
+def _enumerate(ctl: clingo.Control, models: int, keep: int, deadline: float):
+    """Enumerate at most `models` answer sets (0: all), keeping the shown atoms of the
+    first `keep` only: (how many, kept, timed out, solve result)."""
+    n = [0]
+    kept: list[list[Symbol]] = []
+
+    def on_model(m: clingo.Model):
+        n[0] += 1
+        if len(kept) < keep:
+            kept.append(m.symbols(shown=True))
+
+    ctl.configuration.solve.models = models
+    timed_out, r = _solve(ctl, on_model, deadline)
+    return n[0], kept, timed_out, r
+
+
+def _answer_exact(ctl: clingo.Control, opts, res: PayOutcome, *, count: bool, limit: int, with_ways: bool,
+                  handles, deadline: float) -> PayOutcome:
+    """A question whose options are a plain matching: max-flow for payable, the dynamic
+    program for the count (clingo enumeration that only counts where the table would be
+    too large), clingo's answer sets only for the ways listed."""
+    res.payable = opts.payable()
+    if not res.payable:
+        return res
+    total = opts.count() if count else None
+    if count and total is None:       # too many for the table: count by enumeration
+        wanted, keep = limit + 1, (limit if with_ways else 0)
+    elif with_ways:
+        wanted, keep = (max(1, min(total, limit)) if count else 1), (limit if count else 1)
     else:
-        syms_any = models[0] if models else (best[0] or None)
-        if syms_any is None and not res.timed_out:
-            syms_any = _probe(probe)
-    res.open = sorted({s.arguments[1] for s in syms_any or () if s.name == "pay_open"}, key=str)
-    res.bad = any(s.name == "pay_bad" for s in syms_any or ())
-    if res.timed_out and not models and best[0] is None:
-        res.payable = None
-        return res
-    if snow_max:
-        if best[0] is None:
-            res.payable = False
-            return res
-        res.payable = True
-        res.snow_max = next((s.arguments[1].number for s in best[0] if s.name == "snow_spent"), 0)
-        return res
-    res.payable = bool(models)
-    if not models and r.unsatisfiable is None:
-        res.payable = None
+        wanted = keep = 0
+    kept: list = []
+    if wanted:
+        n, kept, res.timed_out, _ = _enumerate(ctl, wanted, keep, deadline)
+        if total is None and count:
+            total = n
+            if res.timed_out:
+                res.truncated = True
     if count:
-        res.truncated = len(models) > limit
-        res.count = min(len(models), limit) if res.truncated else len(models)
+        res.truncated = res.truncated or total > limit
+        res.count = min(total, limit)
         if with_ways:
-            res.ways = sorted((_way(m, handles or {}) for m in models[:limit]), key=_way_key)
+            res.ways = sorted((_way(m, handles or {}) for m in kept[:limit]), key=_way_key)
     else:
-        res.count = len(models)
-        if with_ways and models:
-            res.ways = [_way(models[0], handles or {})]
+        res.count = 1
+        if with_ways and kept:
+            res.ways = [_way(kept[0], handles or {})]
     return res
 
 
@@ -319,7 +386,7 @@ def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_
             sm = solve_request(facts, R, snow_max=True, timeout=timeout, stage1=stage1)
             if sm.snow_max is not None:
                 out.append(Function("pay_snow_max", [R, Number(sm.snow_max)]))
-            elif sm.payable is None:
+            elif sm.payable is None or sm.timed_out:
                 out.append(Function("pay_unsettled", [R, Function("time_limit")]))
     return out
 
