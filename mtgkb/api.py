@@ -26,7 +26,7 @@ from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
 from .layer_trace import layer_trace
-from .parallel import Budget, OverBudget
+from .budget import Budget, OverBudget
 from .proof import COLORS, Proof, mana_symbol
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
@@ -249,7 +249,7 @@ class KnowledgeBase:
         cannot be read.
 
         Without a `budget` it runs in this process, each solve under `timeout` seconds.
-        With `budget=Budget(seconds, memory)` (mtgkb.parallel.Budget) it runs in a worker
+        With `budget=Budget(seconds, memory)` (mtgkb.budget.Budget) it runs in a worker
         process as `mtgkb ask` does: reading the scenario under `seconds` per block, then
         the evaluation under `seconds` of wall-clock time (every stage: stepping,
         grounding, solving, explaining) and `memory` bytes of address space; past a limit
@@ -296,7 +296,7 @@ def _budget(budget) -> Budget:
     the range of `--memory`."""
     import math
 
-    from .parallel import MEMORY_MAX, MEMORY_MIN
+    from .budget import MEMORY_MAX, MEMORY_MIN
 
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a mtgkb.api.Budget, not {type(budget).__name__}")

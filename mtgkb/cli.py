@@ -62,7 +62,7 @@ def _int_in(lo: int, hi: int, what: str):
 
 def _memory(text: str) -> int:
     """--memory: a size such as 2G (mtgkb.parallel.parse_memory)."""
-    from .parallel import parse_memory
+    from .budget import parse_memory
 
     try:
         return parse_memory(text)

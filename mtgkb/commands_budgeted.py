@@ -14,8 +14,8 @@ the reason (in text and JSON, the usual documents); `show` and `pay` exit 2 with
 message naming the limit and the phase.  Ctrl-C kills the worker at once (exit 130).
 Within the limits the output is the same bytes as an in-process evaluation.
 
-The parent side (the command handlers and `*_in_worker`, also behind the API's
-`budget=`) and the worker side (`WORKER_CALLS`) are both here."""
+The parent side is here (the command handlers and `*_in_worker`, also behind the API's
+`budget=`); the worker side is mtgkb.worker_calls."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ import sys
 
 from mtgkb.parser.errors import ParseError, printable
 
-from .parallel import DEFAULT_MEMORY, Budget, OverBudget, run_call
+from .budget import DEFAULT_MEMORY, Budget, OverBudget
+from .parallel import run_call
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -213,66 +214,3 @@ def cmd_pay(args) -> int:
         for i, w in enumerate(doc["ways"], start=1):
             print(f"  {i}. " + ", ".join(f"{p['symbol']} with {p['mana']} from {p['source']}" for p in w["pays"]))
     return EXIT_OK if doc["payable"] else EXIT_FAILED
-
-
-# ----------------------------------------------------------------------------- in the worker
-# Each call: read the scenario (under the reading budget), `started(seconds)` (the
-# evaluation's own budget starts), evaluate, and return plain picklable data.
-
-def _show(kb, args: dict, started):
-    from .check import select_block
-
-    sf = kb._scenario(args["source"], "path")
-    blocks = sf.blocks if args["ruling"] is None else [select_block(sf, args["ruling"])]
-    started(kb.timeout * max(1, len(blocks)))
-    return kb._show(sf, blocks, args["layers"])
-
-
-def _ask(kb, args: dict, started):
-    sf = kb._scenario(args["source"], "path")
-    started()
-    return kb._ask(sf, args["claim"], args["explain"], args["ruling"])
-
-
-def _why(kb, args: dict, started):
-    from .check import select_block
-    from .why import why
-
-    sf = kb._scenario(args["source"], "path")
-    started()
-    return why(kb.session, sf, args["claim"], timeout=kb.timeout, block=select_block(sf, args["ruling"]))
-
-
-class _FileRead:
-    """A Session whose `load` and `load_block` give a file already read (so that
-    pay_document's reading of it is not counted twice)."""
-
-    def __init__(self, session, sf) -> None:
-        self._session, self._sf = session, sf
-
-    def load(self, path: str, display: str | None = None):
-        return self._sf
-
-    def load_block(self, path: str, ruling: str | None = None):
-        from mtgkb.parser.errors import raise_errors
-
-        from .check import select_block
-
-        raise_errors(self._sf.errors)
-        return self._sf, select_block(self._sf, ruling)
-
-    def __getattr__(self, name):
-        return getattr(self._session, name)
-
-
-def _pay(kb, args: dict, started):
-    from .pay import pay_document
-
-    options = dict(args)
-    path, cost = options.pop("path"), options.pop("cost")
-    sf = kb.session.load(path)
-    started()
-    return pay_document(path, cost, timeout=kb.timeout, session=_FileRead(kb.session, sf), **options)
-
-
-WORKER_CALLS = {"show": _show, "ask": _ask, "why": _why, "pay": _pay}

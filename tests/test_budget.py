@@ -14,7 +14,7 @@ import pytest
 from conftest import DATA, REPO, interrupt_when_workers_run, pid_running, run_main_captured, run_mtgkb
 
 from mtgkb import parallel
-from mtgkb.parallel import MEMORY_MIN, parse_memory
+from mtgkb.budget import MEMORY_MIN, parse_memory
 
 THREE = """ruling "bears are 2/2"
   given:
