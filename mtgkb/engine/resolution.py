@@ -112,7 +112,9 @@ class Resolution:
                 e = ap.arguments[1]
                 if e.name == "cont":
                     st.ts += 1
-                    st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1]))
+                    # CR 611.2a: rules.lp says how long it lasts (cont/3); cont/2 is until end of turn
+                    dur = e.arguments[2].name if len(e.arguments) > 2 else "end_of_turn"
+                    st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1], dur))
                     st.log.append(("611.2, 613", f"  {st.name_of(e.arguments[0].arguments[0].number)} "
                                                  f"{effect_text(e.arguments[1])}"))
                 elif e.name == "copy":
@@ -178,7 +180,7 @@ class Resolution:
                 st.copy_cards[handle] = self._card_of(st, st.name_of(T))
                 for g in pick(m, "tl_token_gains"):
                     st.ts += 1
-                    st.conts.append((st.ts, tok.id, Function("gain_keyword", [g.arguments[1]])))
+                    st.conts.append((st.ts, tok.id, Function("gain_keyword", [g.arguments[1]]), "indefinite"))
                 st.log.append(("707.2, 111.3", f"  {it.controller} creates {handle}, a token that is a copy of {st.name_of(T)}"))
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")

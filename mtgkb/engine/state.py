@@ -64,10 +64,12 @@ class State:
     objects: dict = field(default_factory=dict)     # id -> Obj (objects that exist now)
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
-    conts: list = field(default_factory=list)       # (ts, id, effect symbol)
+    conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
+                                                    # "end_of_turn" (514.2) or "indefinite" (611.2a)
     stack: list = field(default_factory=list)       # Items, bottom first
     players: list = field(default_factory=list)
     active: str | None = None
+    step: str | None = None                         # the current step or phase (500.1), when a sentence said it
     static_facts: list = field(default_factory=list)
     ts: int = 0
     next_obj: int = 0
@@ -157,6 +159,8 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("lost_game", String(p)))
     if st.players:
         out.append(atom("active_player", String(st.active or st.players[0])))
+    if st.step is not None:
+        out.append(atom("current_step", Function(st.step)))
     for o in st.objects.values():
         O = obj(o.id)
         out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
@@ -197,7 +201,7 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("damage_marked", O, Number(o.damage)))
         if o.deathtouch_damage and o.zone == "battlefield":
             out.append(atom("deathtouch_damaged", O))
-    for ts, oid, e in st.conts:
+    for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     for it in st.stack:

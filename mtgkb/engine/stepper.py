@@ -177,7 +177,7 @@ class Stepper(Actions, Resolution):
             st.ts += 1
             oid = st.handles[a["object"]]
             for e in a["effects"]:
-                st.conts.append((st.ts, oid, sym(e)))
+                st.conts.append((st.ts, oid, sym(e), a.get("duration", "indefinite")))
             st.origins[st.ts] = (s.pos.line, s.text)
             st.log.append(("611.2, 613", f"{s.text}"))
             return [st]
@@ -206,6 +206,7 @@ class Stepper(Actions, Resolution):
         if k == "tl_special":
             return self._special(st, s)
         if k == "tl_step":
+            st.step = {"combat": "beginning_of_combat"}.get(a["step"], a["step"])  # 500.1: the step now
             st.log.append(("603.2b", f"{a['player']}'s {STEP_NAMES.get(a['step'], a['step'])} begins"))
             outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
             return [b for o in outs for b in self.put_triggers(o)]
