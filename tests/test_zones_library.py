@@ -273,6 +273,6 @@ def test_the_output_is_deterministic(tmp_path):
     f = tmp_path / "d.mtg"
     f.write_text('scenario "d"\n  given:\n    ' + LIB + '\n    Alice casts Preordain.\n    Preordain resolves.\n'
                  '  expect:\n    Alice has Forest in hand.\n', encoding="utf-8")
-    a = run_mtgkb("show", str(f))
-    b = run_mtgkb("show", str(f))
+    a = run_mtgkb("show", "--timeout", "120", str(f))   # a loaded machine is slow: not a timed test
+    b = run_mtgkb("show", "--timeout", "120", str(f))
     assert a.returncode == 0 and a.stdout == b.stdout and "scries 2" in a.stdout
