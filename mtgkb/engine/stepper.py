@@ -229,6 +229,8 @@ class Stepper(Actions, Resolution, ZoneSteps):
                        face_down=spec.face_down)
         if spec.attached_to is not None:
             o.attached = st.handles[spec.attached_to]
+        if spec.token and spec.card is not None:  # 707.2: its abilities are the card's, after it is gone too
+            st.copy_cards[spec.handle] = spec.card
 
     def _enters_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
