@@ -7,7 +7,9 @@ smallest board that shows it:
   Born of Ash): whether it triggered is undetermined, never "does not trigger";
 - a `may` claim made true by an outcome in which it is settled holds, though what the scenario
   does not say leaves it unsettled in another outcome (701.22a, a scry); a plain claim made false
-  by a settled outcome fails."""
+  by a settled outcome fails;
+- a claim naming an ability the card does not have is an error at the claim's line and column,
+  not at the head of its block."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ def _check(tmp_path, given: str, expect: str):
     f.write_text('ruling "s"\n  given:\n' + "".join(f"    {g}\n" for g in given.splitlines())
                  + "  expect:\n" + "".join(f"    {e}\n" for e in expect.splitlines()), encoding="utf-8")
     report, errors = check_paths([str(f)], timeout=60.0)
-    assert errors == []
+    assert errors == [], errors
     (r,) = report.results
     return r
 
@@ -71,3 +73,14 @@ def test_claim_true_where_settled_stays_undetermined_elsewhere(tmp_path):
     r = _check(tmp_path, "Alice's library is Forest and 3 unknown cards.\nAlice casts Magma Jet targeting Bob.\n"
                          "Magma Jet resolves.", "May the top card of Alice's library is Swamp.")
     assert _verdicts(r) == ["undetermined"], r.claims
+
+
+def test_a_claim_naming_no_such_ability_is_an_error_at_the_claim(tmp_path):
+    f = tmp_path / "s.mtg"
+    f.write_text('ruling "s"\n  given:\n    Alice controls Grizzly Bears.\n  expect:\n'
+                 "    Grizzly Bears's triggered ability triggers.\n", encoding="utf-8")
+    report, errors = check_paths([str(f)], timeout=60.0)
+    assert errors == []
+    (r,) = report.results
+    assert r.status == "error" and (r.input_error["line"], r.input_error["column"]) == (5, 5), r.input_error
+    assert "no such ability" in r.input_error["message"]
