@@ -8,6 +8,8 @@ smallest board that shows it:
 - a `may` claim made true by an outcome in which it is settled holds, though what the scenario
   does not say leaves it unsettled in another outcome (701.22a, a scry); a plain claim made false
   by a settled outcome fails;
+- an activated ability the grammar does not read ("Tap another untapped Ally you control: ...")
+  is still an activated ability (602.1) for the sentences that name one;
 - a claim naming an ability the card does not have is an error at the claim's line and column,
   not at the head of its block."""
 
@@ -84,3 +86,10 @@ def test_a_claim_naming_no_such_ability_is_an_error_at_the_claim(tmp_path):
     (r,) = report.results
     assert r.status == "error" and (r.input_error["line"], r.input_error["column"]) == (5, 5), r.input_error
     assert "no such ability" in r.input_error["message"]
+
+
+def test_an_unread_activated_ability_is_named_as_activated(tmp_path):
+    r = _check(tmp_path, "Alice controls Veteran Warleader and Ondu Cleric.\n"
+                         "Alice activates Veteran Warleader's activated ability.", "Ondu Cleric is untapped.")
+    assert _verdicts(r) == ["undetermined"], r.claims
+    assert "Veteran Warleader" in r.claims[0].message

@@ -474,7 +474,10 @@ class Stepper(Actions, Resolution, ZoneSteps):
 
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
-                return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+                if re.match(r"\s*(When|Whenever|At)\b", ab.text):
+                    return "triggered"
+                # CR 602.1: "[Cost]: [Effect.]" (a colon outside quotes) is an activated ability
+                return "activated" if re.match(r'[^"]*?:\s', ab.text) else "unsupported"
             if ab.kind == "mana" and re.match(r"\s*(When|Whenever)\b", ab.text):
                 return "triggered"  # CR 605.1b: a triggered mana ability is a triggered ability
             return ab.kind
