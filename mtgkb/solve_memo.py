@@ -10,7 +10,7 @@ dropped first."""
 
 from __future__ import annotations
 
-MAX_ANSWERS = 512
+MAX_ANSWERS = 1024   # about 40 kB a question (the key is the set of a solve's facts)
 
 
 class Memo:
@@ -39,5 +39,5 @@ class Memo:
 
 
 STEPS = Memo()     # the stepper's questions (mtgkb.engine.ask)
-CLAIMS = Memo()    # the claims' solves (mtgkb.solver)
-PAYMENTS = Memo()  # the answers of a block's payment questions (mtgkb.mana_pay)
+CLAIMS = Memo(512)      # the claims' solves (mtgkb.solver)
+PAYMENTS = Memo(256)    # the answers of a block's payment questions (mtgkb.mana_pay)
