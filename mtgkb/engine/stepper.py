@@ -41,7 +41,7 @@ class Stepper(Actions, Resolution, ZoneSteps):
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
-        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
+        self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
@@ -129,7 +129,7 @@ class Stepper(Actions, Resolution, ZoneSteps):
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
         seen, out = set(), []
         for b in branches:
-            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
             if key not in seen:
                 seen.add(key)
                 out.append(b)
@@ -282,8 +282,9 @@ class Stepper(Actions, Resolution, ZoneSteps):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> int:
-        return hash(tuple(sorted(map(str, state_facts(st)))))
+    def _state_key(self, st: State) -> frozenset:
+        """The state as its facts (symbols hash without being turned into text)."""
+        return frozenset(state_facts(st))
 
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
