@@ -191,7 +191,14 @@ def capitalised_types() -> dict[str, str]:
 def _to_lark(toks: list[Tok]) -> list[Token]:
     lits = _literals()
     out = []
+    naming = False  # inside a name after "named": its words as printed ("Llanowar Elves", 201.2)
     for t in toks:
+        if naming and t.kind == "SUBTYPE" and t.orig and t.orig != t.value:
+            out.append(Token("CAPWORD", t.orig, start_pos=t.column - 1, line=1, column=t.column, end_line=1,
+                             end_column=t.column + len(t.orig), end_pos=t.column - 1 + len(t.orig)))
+            continue
+        naming = (t.kind == "lit" and t.value == "named") or (naming and (
+            t.kind == "SUBTYPE" or (t.kind == "lit" and t.orig[:1].isupper())))
         if t.kind == "lit":
             typ = lits.get(t.value)
             if typ is None:
@@ -316,3 +323,9 @@ def parse_abilities(oracle_text: str, face_name: str, *, file: str = "<text>", f
             continue  # a line of reminder text only
         out.append(ab)
     return tuple(out)
+
+
+# Public names of the reading steps, for the word account (parser/oracle_account.py)
+grammar_parser = _parser
+line_tokens = _line_tokens
+lark_tokens = _to_lark

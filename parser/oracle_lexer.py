@@ -162,7 +162,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
             out.append(Tok("lit", "'s", col + 1))
         return out
     if w in SUBTYPE_FORMS and "'" in w:  # "Urza's"
-        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col)]
+        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col, word)]
     if w.endswith("'s") and w not in _CONTRACTIONS and len(w) > 2:
         return _word_tokens(word[:-2], col) + [Tok("lit", "'s", col + len(word) - 2)]
     if w.endswith("s'") and len(w) > 2:
@@ -170,7 +170,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
     if w in _NUMBERS:
         return [Tok("NUM", str(_NUMBERS[w]), col)]
     if w in SUBTYPE_FORMS and w not in _LITERAL_OVERRIDES:
-        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col)]
+        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col, word)]
     if w.startswith("non") and len(w) > 4:
         rest = w[3:].lstrip("-")
         if rest in SUBTYPE_FORMS:

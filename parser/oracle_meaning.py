@@ -59,8 +59,6 @@ def _mentions(terms, names: set[str]) -> bool:
     return any(isinstance(x, Fn) and x.name in names for t in terms for x in _walk(t))
 
 
-
-
 def _walk_own(t: Term):
     """The subterms of t that are its own words: not those of an ability it quotes (a token's
     or a granted ability is another ability, 113.1a, 605.1)."""
@@ -332,6 +330,8 @@ class _Meaning(Transformer):
         return fn("while", c[0], fn("both_conditions", c[1], c[2]))
 
     def same_name_as_one_another(self, c):
+        if c != [1]:  # "as one another": the lexer reads "one" as the number 1
+            raise Unsupported("column 1: \"with the same name as\" is followed by \"one another\" only")
         return fn("same_name_as_one_another")
 
     def with_exceptions(self, c):
