@@ -197,7 +197,10 @@ def _word_shape(word: str) -> tuple[tuple[str, str, int, str], ...]:
 _LITERAL_OVERRIDES: frozenset[str] = frozenset()
 
 
-def tokenize(text: str) -> list[Tok]:
+def tokenize(text: str, capitalised=None) -> list[Tok]:
+    """The tokens of one normalised line.  `capitalised(word)`, when given, names the subtype
+    a capitalised word inside a sentence stands for (the 205.3 lists beyond the lexer's own
+    words: "Tyvar"), or None; it is asked before "and"/"or"/"," are told apart."""
     toks: list[Tok] = []
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
@@ -229,7 +232,12 @@ def tokenize(text: str) -> list[Tok]:
         elif kind == "num":
             toks.append(Tok("NUM", v, col))
         elif kind == "word":
-            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in _word_shape(v)])
+            shape = _word_shape(v)
+            if capitalised is not None and len(shape) == 1 and shape[0][0] == "lit" and v[:1].isupper() \
+                    and toks and not (toks[-1].kind == "lit" and toks[-1].value in (".", "—", ":")) \
+                    and (sub := capitalised(v)) is not None:
+                shape = (("SUBTYPE", sub, 0, v),)
+            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in shape])
         elif kind == "punct":
             toks.append(Tok("lit", "—" if v == "–" else v, col))
         else:
