@@ -344,6 +344,8 @@ face down
 face up
 or could produce
 ~ or another
+~ or equipped creature
+~ or enchanted creature
 basic land type among
 card type among
 card name
@@ -407,7 +409,10 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             i += 1
             continue
         if t.kind == "lit" and t.value not in ("loyalty", "a", "the", "each", "that", "all", "no", "x", "any",
-                                               "additional", "of", "another", "number", "more", "one_or_more") \
+                                               "additional", "of", "another", "number", "more", "one_or_more",
+                                               # a verb "counter" after them ("you may counter target spell")
+                                               "may", "and", "or", "then", "to", "must", "also", "control",
+                                               "you_control", "could", "would", "can't") \
                 and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
                 and (t.orig[:1].isalpha() or t.value in KEYWORD_STARTS or "_" in t.value):
             out.append(Tok("CKIND", t.value, t.column))
@@ -479,6 +484,11 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 "you_control", "you_own", "a_opponent_control")) or (out[-1].kind == "SUBTYPE" and nxt is not None
                                                                      and nxt.kind == "lit" and nxt.value == "a")):
             out.append(Tok("AND_NP", "and", t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "or" and out and out[-1].kind == "SUBTYPE" and nxt is not None \
+                and nxt.kind == "lit" and nxt.value == "a":
+            out.append(Tok("OR_NP", "or", t.column))  # "a Mountain or a Plains"
             i += 1
             continue
         if t.kind == "lit" and t.value in ("and", "or", "and/or") and _is_nounish(nxt):

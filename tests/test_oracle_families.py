@@ -62,3 +62,43 @@ def test_class_level_is_an_activated_ability(db):
 ])
 def test_close_wordings_stay_unsupported(line):
     assert not parse_ability_line(line, "Test Card").understood
+
+
+def _all_terms(ab) -> str:
+    parts = list(ab.costs) + list(ab.effects) + list(ab.riders)
+    parts += [x for x in (ab.trigger, ab.condition) if x is not None]
+    return " ".join(render(p) for p in parts)
+
+
+@pytest.mark.parametrize("face, index, term", [
+    ("Char", 0, "statement(self,deal_damage_split(4,any_target,2,you))"),
+    ("Crypt Cobra", 0, "get_counters(counters(a,named_counter(\"poison\")))"),
+    ("Timetwister", 0, "shuffle_hand_and_graveyard_into_library(their,their)"),
+    ("Anavolver", 0, "keyword(kw_cost_either(kicker,mana(generic(1),colored(u)),mana(colored(b))))"),
+    ("Lord of the Pit", 1, "if_then(you_cant,"),
+    ("Aether Barrier", 0, "they_pay(mana(generic(1)))"),
+    ("Arguel's Blood Fast", 1, "life_at_most(you,5)"),
+    ("Clifftop Retreat", 0, "you_control_either("),
+    ("Burning Vengeance", 0, "whenever(casts_from(you,"),
+    ("Acquisition Octopus", 0, "self_or_equipped_creature"),
+])
+def test_golden_terms_of_conditions_and_triggers(db, face, index, term):
+    ab = db.face(face).abilities[index]
+    assert ab.understood, ab.reason
+    assert term in _all_terms(ab)
+
+
+def test_counter_after_may_is_the_verb():
+    # "you may counter target spell": "may" is no kind of counter (122.1), "counter" is the verb
+    ab = parse_ability_line("When you cycle ~, you may counter target spell unless its controller pays {1}.", "X")
+    assert ab.understood, ab.reason
+    assert "named_counter" not in _all_terms(ab)
+
+
+def test_or_between_two_noun_phrases_is_one_of_them():
+    ab = parse_ability_line("Creatures you control that are a Wolf or a Werewolf get +1/+1.", "X")
+    if ab.understood:  # the predicate, wherever it is read, keeps "or" apart from "and"
+        assert "a_type_either(" in _all_terms(ab)
+    ab = parse_ability_line("~ enters tapped unless you control a Mountain or a Plains.", "X")
+    assert ab.understood, ab.reason
+    assert "you_control_either(" in _all_terms(ab) and "you_control_both(" not in _all_terms(ab)
