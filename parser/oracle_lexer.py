@@ -74,7 +74,7 @@ CANON: dict[str, str] = {
     "lands": "land", "planeswalkers": "planeswalker", "instants": "instant",
     "sorceries": "sorcery", "permanents": "permanent", "spells": "spell", "cards": "card",
     "tokens": "token", "players": "player", "opponents": "opponent", "abilities": "ability",
-    "counters": "counter", "colors": "color", "types": "type", "battles": "battle",
+    "counters": "counter", "triggers": "trigger", "colors": "color", "types": "type", "battles": "battle",
     "lives": "life", "turns": "turn", "times": "time", "steps": "step", "phases": "phase",
     "costs": "cost", "teammates": "teammate", "modes": "mode", "targets": "target",
     "attackers": "attacker", "blockers": "blocker", "copies": "copy", "hands": "hand",
@@ -345,6 +345,7 @@ face up
 or could produce
 ~ or another
 ~ or equipped creature
+all creature able to block
 ~ or enchanted creature
 basic land type among
 card type among
@@ -428,6 +429,11 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 and toks[i + 1].value == "and" and toks[i + 2].kind == "SUBTYPE":
             out.append(Tok("SNOWAND", "snow", t.column))  # "snow and Zombie creatures"
             i += 2
+            continue
+        if t.kind == "lit" and t.value == "target" and out and out[-1].kind == "lit" \
+                and out[-1].value == "any_number_of" and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
+            out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
+            i += 1
             continue
         if t.kind == "lit" and t.value == ",_where_x_be":
             out.append(Tok("lit", "where_x_is", t.column))

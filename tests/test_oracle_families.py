@@ -102,3 +102,27 @@ def test_or_between_two_noun_phrases_is_one_of_them():
     ab = parse_ability_line("~ enters tapped unless you control a Mountain or a Plains.", "X")
     assert ab.understood, ab.reason
     assert "you_control_either(" in _all_terms(ab) and "you_control_both(" not in _all_terms(ab)
+
+
+@pytest.mark.parametrize("face, index, term", [
+    ("Aurelia's Fury", 0, "statement(self,deal_damage_divided_any_number(x))"),
+    ("Blood Hypnotist", 1, "trigger_once_each_turn"),     # "triggers" is the verb "trigger" (603.2)
+    ("Breaker of Armies", 0, "all_able_block(self)"),
+    ("Brokers Confluence", 0, "choose_modes(3)"),
+    ("Brokers Confluence", 0, "may(you,choose_same_mode_more_than_once)"),
+    ("Chronatog Totem", 2, "statement(you,skip_next_turn)"),
+    ("Inner Struggle", 0, "deal_damage_to_itself_equal(its_power)"),
+    ("Leyline of Abundance", 0, "if_then(is(self,in_opening_hand),may(you,begin_game_on_battlefield))"),
+    ("Mistform Dreamer", 1, "lasting(becomes(creature_type_of_choice),until_end_of_turn)"),
+])
+def test_golden_terms_of_fixed_sentences(db, face, index, term):
+    assert term in _all_terms(db.face(face).abilities[index])
+
+
+@pytest.mark.parametrize("line", [
+    "All creatures able to block ~ do it.",
+    "~ deals 5 damage divided as you choose among any number of targets you control.",
+    "You skip your next two turns.",
+])
+def test_close_fixed_sentences_stay_unsupported(line):
+    assert not parse_ability_line(line, "Test Card").understood

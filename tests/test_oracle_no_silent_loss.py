@@ -36,6 +36,8 @@ REVIEWED = {
     ("nouns", None, ("ANDOR_N", "AND_N", "LISTCOMMA", "LISTCOMMA ANDOR_N", "LISTCOMMA AND_N", "LISTCOMMA OR_N", "OR_N")):
         "a list of card types or subtypes in one description names a union either way (205.3)",
     ("_c", None, (",", "COMMA_V")): "the comma between a trigger and its effect (603.1)",
+    ("vp", "begin_game_on_battlefield", ("begin the game with it on_the_battlefield", "begin the game with ~ on_the_battlefield")):
+        "\"it\" is ~ there: the card in the opening hand (103.6)",
     ("adj", "non", ("", "LISTCOMMA")): "\"nonartifact, nonblack creature\": the comma between two adjectives of one noun",
     ("adj", "colored_any", ("LISTCOMMA OR_N", "OR_N")): "\"red, white, or blue\" and \"red or blue\": a list with or without commas",
     ("exception", "if_then", ("if ,", "if COMMA_C")): "the comma after an \"if\" clause, told apart by the lexer or not",
