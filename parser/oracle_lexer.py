@@ -435,6 +435,10 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
             i += 1
             continue
+        if t.kind == "NON" and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "card_name":
+            out.append(Tok("NONCARDNAME", t.value, t.column))  # "a nonland card name" (201.3)
+            i += 2
+            continue
         if t.kind == "lit" and t.value == ",_where_x_be":
             out.append(Tok("lit", "where_x_is", t.column))
             i += 1

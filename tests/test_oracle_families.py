@@ -126,3 +126,28 @@ def test_golden_terms_of_fixed_sentences(db, face, index, term):
 ])
 def test_close_fixed_sentences_stay_unsupported(line):
     assert not parse_ability_line(line, "Test Card").understood
+
+
+@pytest.mark.parametrize("line, term", [
+    # 615: prevention, as a sentence of its own (as long as the ability applies) or for a turn
+    ("Prevent all damage that would be dealt to ~.", "prevent_all_to(damage,self)"),
+    ("Prevent all combat damage that would be dealt by enchanted creature.", "prevent_all_by(combat_damage,enchanted(creature))"),
+    ("{W}: The next time a source of your choice would deal damage to you this turn, prevent that damage.",
+     "next_time_would_deal_damage_to(some(a,desc(none,types(group(source)),where(of_your_choice))),you,this_turn,prevent_that_damage)"),
+    ("Prevent the next 3 damage that would be dealt to any target this turn. You gain life equal to the damage prevented this way.",
+     "gain_life_equal(damage_prevented_this_way)"),
+    ("When ~ enters, clash with an opponent. If you win, put a +1/+1 counter on ~.", "if_then(you_win,"),
+    ("{R}: Target creature attacks this turn if able.", "attacks_this_turn_if_able(this_turn)"),
+    ("{1}: ~ gets +1/-1 or -1/+1 until end of turn.", "lasting(gets_either(pt(1,-1),pt(-1,1)),until_end_of_turn)"),
+    ("When ~ enters, detain target creature an opponent controls.", "detain("),
+    ("Choose a nonland card name.", 'choose_card_name_non("land")'),
+    ("Each player can't cast more than one spell each turn.", "cant(cant_cast_more_than(1))"),
+    ("~ enters with a +1/+1 counter on it for each time it was kicked.", "with_counters_per_kick(counters(a,pt_counter(pt(1,1))))"),
+    ("{2}: ~ becomes colorless until end of turn.", "lasting(becomes(colorless),until_end_of_turn)"),
+    ("Look at target opponent's hand.", "look_at_hand(all_of(desc((target,),types(group(opponent)),where)))"),
+    ("If ~ would be destroyed, regenerate it.", "would_be_destroyed(self)"),
+])
+def test_golden_terms_of_prevention_and_small_forms(line, term):
+    ab = parse_ability_line(line, "Test Card")
+    assert ab.understood, ab.reason
+    assert term in _all_terms(ab)
