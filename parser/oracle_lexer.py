@@ -249,10 +249,17 @@ def _delayed_triggers(toks: list[Tok]) -> list[Tok]:
     """"Whenever" that starts a later sentence of a line is a delayed triggered
     ability the effect creates (603.7: Ghired's Belligerence "... Whenever a creature
     dealt damage this way dies this turn, populate."), not the line's own trigger."""
-    return [Tok("lit", "delayed_whenever", t.column, t.orig)
-            if t.kind == "lit" and t.value == "whenever" and i > 0 and toks[i - 1].kind == "lit"
-            and toks[i - 1].value == "." else t
-            for i, t in enumerate(toks)]
+    out = []
+    for i, t in enumerate(toks):
+        after_stop = t.kind == "lit" and i > 0 and toks[i - 1].kind == "lit" and toks[i - 1].value == "."
+        if after_stop and t.value == "whenever":
+            t = Tok("lit", "delayed_whenever", t.column, t.orig)
+        elif after_stop and t.value == "when" and not (i + 2 < len(toks) and toks[i + 2].value == "do"):
+            # "When that creature becomes blocked this turn, ...": a delayed trigger that
+            # triggers once (603.7c); "When you do, ..." is not one (603.12)
+            t = Tok("lit", "delayed_when", t.column, t.orig)
+        out.append(t)
+    return out
 
 
 # Fixed multi-word phrases become one token: the LALR table then never has to
@@ -507,7 +514,8 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             continue
         if t.kind == "lit" and t.value == ",":
             if nxt is not None and nxt.kind == "lit" and nxt.value == "then":
-                out.append(Tok("COMMA_THEN", ", then", t.column))
+                clause = nxt2 is not None and nxt2.kind == "lit" and nxt2.value in _CLAUSE_STARTS
+                out.append(Tok("COMMA_THEN_C" if clause else "COMMA_THEN", ", then", t.column))
                 i += 2
                 continue
             prev = out[-1] if out else None

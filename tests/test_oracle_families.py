@@ -151,3 +151,26 @@ def test_golden_terms_of_prevention_and_small_forms(line, term):
     ab = parse_ability_line(line, "Test Card")
     assert ab.understood, ab.reason
     assert term in _all_terms(ab)
+
+
+@pytest.mark.parametrize("line, term", [
+    ("{T}: Target creature gets +2/+2 until end of turn. When that creature leaves the battlefield this turn, sacrifice ~.",
+     "delayed_trigger_once(leaves_this_turn(that(desc(none,types(group(creature)),where)),this_turn),sacrifice(self))"),
+    ("Until end of turn, whenever a creature dies, that creature's controller loses 1 life.",
+     "lasting_trigger(until_end_of_turn,dies(some(a,desc(none,types(group(creature)),where))),"),
+    ("Mill three cards, then you may return a creature card from your graveyard to your hand.", "then_both(mill(3),may(you,"),
+    ("Counter target spell unless its controller pays {1} for each blue permanent you control.",
+     "controller_pays_for_each(mana(generic(1)),"),
+    ("Whenever ~ attacks, create a number of 1/1 red Goblin creature tokens equal to ~'s power.",
+     "create_number_equal(desc((pt(pt(1,1)),colored(r)),types(group(subtype(\"Goblin\"),creature,token)),where),power_of(self))"),
+])
+def test_golden_terms_of_delayed_triggers_and_then(line, term):
+    ab = parse_ability_line(line, "Test Card")
+    assert ab.understood, ab.reason
+    assert term in _all_terms(ab)
+
+
+def test_when_you_do_is_not_a_delayed_trigger():
+    ab = parse_ability_line("You may sacrifice a creature. When you do, draw a card.", "Test Card")
+    assert ab.understood, ab.reason
+    assert "when_you_do(" in _all_terms(ab) and "delayed_trigger_once" not in _all_terms(ab)

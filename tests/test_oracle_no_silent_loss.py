@@ -38,6 +38,10 @@ REVIEWED = {
     ("_c", None, (",", "COMMA_V")): "the comma between a trigger and its effect (603.1)",
     ("vp", "begin_game_on_battlefield", ("begin the game with it on_the_battlefield", "begin the game with ~ on_the_battlefield")):
         "\"it\" is ~ there: the card in the opening hand (103.6)",
+    ("cond", "controller_pays_for_each", ("its controller pay for_each", "their controller pay for_each")): "pronoun number only",
+    ("sentence", "where_x_then", ("where_x_is COMMA_THEN .", "where_x_is COMMA_THEN_C .")):
+        "\", then\" before a verb or before a subject, told apart by the lexer",
+    ("vp", "cast_as_though_flash", ("cast as though it had flash", "cast as though they had flash")): "pronoun number only",
     ("adj", "non", ("", "LISTCOMMA")): "\"nonartifact, nonblack creature\": the comma between two adjectives of one noun",
     ("adj", "colored_any", ("LISTCOMMA OR_N", "OR_N")): "\"red, white, or blue\" and \"red or blue\": a list with or without commas",
     ("exception", "if_then", ("if ,", "if COMMA_C")): "the comma after an \"if\" clause, told apart by the lexer or not",
