@@ -209,7 +209,15 @@ def _to_lark(toks: list[Tok]) -> list[Token]:
     lits = _literals()
     out = []
     naming = False  # inside a name after "named": its words as printed ("Llanowar Elves", 201.2)
-    for t in toks:
+    for i, t in enumerate(toks):
+        if naming and t.value == "," and out and i + 1 < len(toks) and toks[i + 1].orig[:1].isupper() \
+                and out[-1].type in ("CAPWORD", "SUBTYPE", "WORD"):
+            # "a card named Ajani, Valiant Protector": the comma is part of the name
+            word = (toks[i - 1].orig or out[-1].value) + ","
+            prev = out.pop()
+            out.append(Token("CAPWORD", word, start_pos=prev.start_pos, line=1, column=prev.column, end_line=1,
+                             end_column=prev.column + len(word), end_pos=prev.start_pos + len(word)))
+            continue
         if naming and t.kind == "SUBTYPE" and t.orig and t.orig != t.value:
             out.append(Token("CAPWORD", t.orig, start_pos=t.column - 1, line=1, column=t.column, end_line=1,
                              end_column=t.column + len(t.orig), end_pos=t.column - 1 + len(t.orig)))

@@ -254,6 +254,8 @@ def _delayed_triggers(toks: list[Tok]) -> list[Tok]:
         after_stop = t.kind == "lit" and i > 0 and toks[i - 1].kind == "lit" and toks[i - 1].value == "."
         if after_stop and t.value == "whenever":
             t = Tok("lit", "delayed_whenever", t.column, t.orig)
+        elif after_stop and t.value == "at_the_beginning_of":
+            t = Tok("lit", "delayed_at_the_beginning_of", t.column, t.orig)  # 603.7: a later sentence
         elif after_stop and t.value == "when" and not (i + 2 < len(toks) and toks[i + 2].value == "do"):
             # "When that creature becomes blocked this turn, ...": a delayed trigger that
             # triggers once (603.7c); "When you do, ..." is not one (603.12)
@@ -353,6 +355,8 @@ or could produce
 ~ or another
 ~ or equipped creature
 all creature able to block
+you or a planeswalker you control
+you or planeswalker you control
 ~ or enchanted creature
 basic land type among
 card type among
@@ -437,8 +441,10 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("SNOWAND", "snow", t.column))  # "snow and Zombie creatures"
             i += 2
             continue
-        if t.kind == "lit" and t.value == "target" and out and out[-1].kind == "lit" \
-                and out[-1].value == "any_number_of" and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
+        if t.kind == "lit" and t.value == "target" and out and (
+                (out[-1].kind == "lit" and out[-1].value == "any_number_of")
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].value == ",")) \
+                and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
             out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
             i += 1
             continue
@@ -514,7 +520,8 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             continue
         if t.kind == "lit" and t.value == ",":
             if nxt is not None and nxt.kind == "lit" and nxt.value == "then":
-                clause = nxt2 is not None and nxt2.kind == "lit" and nxt2.value in _CLAUSE_STARTS
+                clause = nxt2 is not None and nxt2.kind == "lit" and (
+                    nxt2.value in _CLAUSE_STARTS or nxt2.value in ("that", "target", "each"))
                 out.append(Tok("COMMA_THEN_C" if clause else "COMMA_THEN", ", then", t.column))
                 i += 2
                 continue

@@ -174,3 +174,29 @@ def test_when_you_do_is_not_a_delayed_trigger():
     ab = parse_ability_line("You may sacrifice a creature. When you do, draw a card.", "Test Card")
     assert ab.understood, ab.reason
     assert "when_you_do(" in _all_terms(ab) and "delayed_trigger_once" not in _all_terms(ab)
+
+
+@pytest.mark.parametrize("line, term", [
+    ("Whenever a creature attacks you or a planeswalker you control, that creature's controller loses 1 life.",
+     "attacks_target(some(a,desc(none,types(group(creature)),where)),you_or_your_planeswalker)"),
+    ("Return up to X target creatures to their owners' hands, where X is one plus the number of cards named ~ in all graveyards.",
+     "n_plus(1,count("),
+    ("Target creature gets +X/+X until end of turn, where X is the highest mana value among permanents you control.",
+     "greatest_mana_value(all_of(desc(none,types(group(permanent)),where(you_control))))"),
+    ("At the beginning of your end step, draw a card if your life total is greater than your starting life total.",
+     "life_total_compare(gt(starting_life_total))"),
+    ("Destroy target creature. A creature destroyed this way can't be regenerated.", "destroyed_this_way"),
+    ("~ deals 3 damage divided as you choose among one, two, or three targets.",
+     "deal_damage_divided_one_two_or_three_targets(3,1,2,3)"),
+    ("~ deals 2 damage divided as you choose among one or two targets.", "deal_damage_divided(2,n_or_m_targets(1,2))"),
+    ("Draw three cards, then put a card from your hand on the bottom of your library.",
+     "put_on_bottom_from(some(a,desc(none,types(group(card)),where)),from(hand(your)),library(your))"),
+    ("Search your library for a card named Ajani, Valiant Protector, reveal it, put it into your hand, then shuffle.",
+     'named("Ajani, Valiant Protector")'),
+    ("Return target creature card from your graveyard to the battlefield. At the beginning of the next end step, exile it.",
+     "delayed_at(end_step(next),exile(it))"),
+])
+def test_golden_terms_of_amounts_and_later_sentences(line, term):
+    ab = parse_ability_line(line, "Test Card")
+    assert ab.understood, ab.reason
+    assert term in _all_terms(ab)

@@ -42,6 +42,8 @@ REVIEWED = {
     ("sentence", "where_x_then", ("where_x_is COMMA_THEN .", "where_x_is COMMA_THEN_C .")):
         "\", then\" before a verb or before a subject, told apart by the lexer",
     ("vp", "cast_as_though_flash", ("cast as though it had flash", "cast as though they had flash")): "pronoun number only",
+    ("amount", "greatest_mana_value", ("the greatest mana_value among", "the highest mana_value among")):
+        "\"greatest\" and \"highest\" mana value: two wordings of one maximum (202.3)",
     ("adj", "non", ("", "LISTCOMMA")): "\"nonartifact, nonblack creature\": the comma between two adjectives of one noun",
     ("adj", "colored_any", ("LISTCOMMA OR_N", "OR_N")): "\"red, white, or blue\" and \"red or blue\": a list with or without commas",
     ("exception", "if_then", ("if ,", "if COMMA_C")): "the comma after an \"if\" clause, told apart by the lexer or not",
