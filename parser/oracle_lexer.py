@@ -74,7 +74,7 @@ CANON: dict[str, str] = {
     "lands": "land", "planeswalkers": "planeswalker", "instants": "instant",
     "sorceries": "sorcery", "permanents": "permanent", "spells": "spell", "cards": "card",
     "tokens": "token", "players": "player", "opponents": "opponent", "abilities": "ability",
-    "counters": "counter", "triggers": "trigger", "colors": "color", "types": "type", "battles": "battle",
+    "counters": "counter", "triggers": "trigger", "contains": "contain", "colors": "color", "types": "type", "battles": "battle",
     "lives": "life", "turns": "turn", "times": "time", "steps": "step", "phases": "phase",
     "costs": "cost", "teammates": "teammate", "modes": "mode", "targets": "target",
     "attackers": "attacker", "blockers": "blocker", "copies": "copy", "hands": "hand",
@@ -356,6 +356,7 @@ or could produce
 ~ or equipped creature
 all creature able to block
 you or a planeswalker you control
+you or a permanent you control
 you or planeswalker you control
 ~ or enchanted creature
 basic land type among

@@ -200,3 +200,23 @@ def test_golden_terms_of_amounts_and_later_sentences(line, term):
     ab = parse_ability_line(line, "Test Card")
     assert ab.understood, ab.reason
     assert term in _all_terms(ab)
+
+
+@pytest.mark.parametrize("face, index, term", [
+    ("Farrelite Priest", 0, "ability_activated_at_least(4,this_turn)"),
+    ("River of Tears", 0, "you_played_this_turn("),
+    ("Nykthos, Shrine to Nyx", 1, "devotion_to_that_color"),
+    ("Jegantha, the Wellspring", 1, "cant_spend_on_generic"),
+    ("Unsettled Mariner", 1, "you_or_your_permanent"),
+    ("Soldevi Adnate", 0, "colored_or_artifact(b)"),
+])
+def test_golden_terms_of_mana_lines(db, face, index, term):
+    ab = db.face(face).abilities[index]
+    assert ab.understood, ab.reason
+    assert term in _all_terms(ab)
+
+
+def test_mana_lines_keep_their_kind(db):
+    # 605.1a: still mana abilities once their conditions are read
+    for face, index in (("Farrelite Priest", 0), ("River of Tears", 0), ("Nykthos, Shrine to Nyx", 1)):
+        assert db.face(face).abilities[index].kind == "mana"
