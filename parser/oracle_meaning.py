@@ -330,6 +330,13 @@ class _Meaning(Transformer):
         # "… as long as it's blocking and you control a snow land." (Snow Devil)
         return fn("while", c[0], fn("both_conditions", c[1], c[2]))
 
+    def becomes(self, c):
+        if c and isinstance(c[0], Fn) and c[0].name == "compare":
+            # "it becomes equal to your starting life total": what becomes equal (a life total,
+            # 119.5) is no object the term could name
+            raise Unsupported("column 1: \"becomes\" a number: the subject is not an object")
+        return fn("becomes", *c)
+
     def same_name_as_one_another(self, c):
         if c != [1]:  # "as one another": the lexer reads "one" as the number 1
             raise Unsupported("column 1: \"with the same name as\" is followed by \"one another\" only")

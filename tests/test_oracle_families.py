@@ -220,3 +220,11 @@ def test_mana_lines_keep_their_kind(db):
     # 605.1a: still mana abilities once their conditions are read
     for face, index in (("Farrelite Priest", 0), ("River of Tears", 0), ("Nykthos, Shrine to Nyx", 1)):
         assert db.face(face).abilities[index].kind == "mana"
+
+
+def test_a_life_total_that_becomes_a_number_is_not_an_object():
+    # Resolute Archangel: "it" is the life total (119.5); reading "it" as an object that
+    # "becomes equal to" a number would mean something else: the line stays unsupported
+    ab = parse_ability_line("When ~ enters, if your life total is less than your starting life total, "
+                            "it becomes equal to your starting life total.", "Resolute Archangel")
+    assert not ab.understood
