@@ -101,6 +101,8 @@ class State:
                                                     # "blocks_declared", "first_strike" (ids in the first
                                                     # combat damage step, 702.7b), "damage_done"
     cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
+    delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
+                                                    # (number, ability symbol dl(A, I), step, controller, source id)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)

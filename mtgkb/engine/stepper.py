@@ -457,6 +457,8 @@ class Stepper(Actions, Resolution, TurnStructure, Combat):
         return t if A.name == "ab" and A.arguments[0].string == h else f"{t} (of {h})"
 
     def _ab_text(self, A: Symbol) -> str:
+        if A.name == "delayed":   # CR 603.7: delayed(N, dl(ability, sentence))
+            return f"the delayed triggered ability of {self._ab_text(A.arguments[1].arguments[0])}"
         if A.name == "suspend_upkeep":
             return f"{A.arguments[0].arguments[0].string}'s suspend ability (remove a time counter, 702.62a)"
         if A.name == "ab" and len(A.arguments) == 2:

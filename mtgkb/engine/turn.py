@@ -190,6 +190,8 @@ class TurnStructure:
             o = st.objects[d.arguments[0].arguments[0].number]
             o.damage = 0
             st.log.append(("514.2", f"  the damage marked on {o.handle} is removed"))
+        fired = {t.arguments[1].arguments[0].number for t in pick(m, "tl_trig") if t.arguments[1].name == "delayed"}
+        st.delayed = [d for d in st.delayed if d[0] not in fired]   # CR 603.7b: it triggers only once
         ended = {e.arguments[0].number for e in pick(m, "tl_cont_ends")}
         if ended:
             for ts, oid, eff, dur in [c for c in st.conts if c[0] in ended]:
@@ -197,6 +199,15 @@ class TurnStructure:
                                f"  the effect on {st.name_of(oid)} that lasted until end of "
                                f"{'turn' if dur == 'end_of_turn' else 'combat'} ends"))
             st.conts = [c for c in st.conts if c[0] not in ended]
+
+    def create_delayed(self, st: State, it, e) -> None:
+        """CR 603.7a: a resolving ability creates a delayed triggered ability (rules.lp: tl_apply(I,
+        delayed(D, Step))); it is controlled by that ability's controller (603.7d)."""
+        st.ts += 1
+        D, step = e.arguments[0], e.arguments[1].name
+        st.delayed.append((st.ts, D, step, it.controller, it.source))
+        st.log.append(("603.7a", f"  a delayed triggered ability is created: it triggers when the next "
+                                  f"{STEP_WORDS.get(step, step)} begins"))
 
     def turn_draw(self, st: State, player: str, s: Sentence) -> State:
         """CR 504.1: the active player draws a card.  Libraries are not tracked yet: the draw is one

@@ -8,6 +8,8 @@ calls this).  A leaf: it reads the state's fields and imports no engine module.
   an object that left the battlefield is a new object and is not in combat (400.7, 506.4);
 - `blockers_declared` (509.1 happened this combat), `first_strike_step_done` and
   `in_first_strike_step(O)` (702.7b, 702.4b), `combat_damage_done` (510);
+- `delayed_trigger(N, D, Step, P, S)`: the delayed triggered ability N does what D = dl(A, I) says,
+  triggers when Step next begins, is controlled by P; S is the source of the ability that made it (603.7).
 """
 
 from __future__ import annotations
@@ -36,4 +38,6 @@ def turn_facts(st) -> list[Symbol]:
         out += [atom("in_first_strike_step", obj(o)) for o in st.combat["first_strike"] if o in st.objects]
     if st.combat.get("damage_done"):
         out.append(atom("combat_damage_done"))
+    for n, D, step, p, src in st.delayed:
+        out.append(atom("delayed_trigger", Number(n), D, Function(step), String(p), obj(src)))
     return out
