@@ -154,7 +154,7 @@ class TurnStructure:
         out: list[State] = []
         for b, m in pairs:
             self._step_atoms(b, m)
-            discards = [b.name_of(d.arguments[0].number) for d in pick(m, "tl_cleanup_discard")]
+            discards = [b.name_of(d.arguments[0].arguments[0].number) for d in pick(m, "tl_cleanup_discard")]
             if discards:
                 b.choices.append(f"{player} discards {', '.join(discards)} to the maximum hand size")
             work = [b]
