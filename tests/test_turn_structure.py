@@ -245,3 +245,52 @@ def test_the_timeline_names_each_step_and_the_rule(session, tmp_path):
                                                       "cleanup step")]
     assert ("514.2", "  the damage marked on Grizzly Bears is removed") in lines
     assert any(cr == "508.8" for cr, _ in lines)  # no attackers: blockers and damage steps skipped
+
+
+def test_turn_and_combat_sentences_mean_what_they_say():
+    from mtgkb.carddb import default_database
+    from mtgkb.parser.scenario import parse_scenario
+
+    text = """scenario "s"
+  given:
+    Alice controls Grizzly Bears.
+    Alice controls Colossal Dreadmaw.
+    Bob controls Hill Giant.
+    Bob controls Llanowar Elves.
+    Alice attacks with Grizzly Bears and Colossal Dreadmaw.
+    Bob blocks Colossal Dreadmaw with Hill Giant and Llanowar Elves.
+    Combat damage is dealt, with Colossal Dreadmaw assigning 3 damage to Hill Giant and 2 damage to Bob.
+    First-strike combat damage is dealt.
+    Bob's cleanup step begins.
+    The turn ends.
+    The game proceeds to Bob's turn.
+  expect:
+    It is Bob's beginning of combat step.
+    Grizzly Bears is unblocked.
+"""
+    (b,) = parse_scenario(text, known_names=default_database().name_table()).blocks
+    got = [(s.kind, s.args) for s in b.given[4:]]
+    assert got == [
+        ("tl_attacks", {"player": "Alice", "objects": ("Grizzly Bears", "Colossal Dreadmaw")}),
+        ("tl_blocks", {"player": "Bob", "attacker": "Colossal Dreadmaw", "objects": ("Hill Giant", "Llanowar Elves")}),
+        ("tl_combat_damage", {"first_only": False, "assign": (("Colossal Dreadmaw", ("obj", "Hill Giant"), 3),
+                                                              ("Colossal Dreadmaw", ("player", "Bob"), 2))}),
+        ("tl_combat_damage", {"first_only": True, "assign": ()}),
+        ("tl_step", {"player": "Bob", "step": "cleanup"}),
+        ("tl_turn_ends", {}),
+        ("tl_proceeds", {"player": "Bob"}),
+    ]
+    assert [str(q) for c in b.expect for q in c.queries] == [
+        'step_is("Bob",beginning_of_combat)', 'unblocked(h("Grizzly Bears"))']
+
+
+def test_an_unknown_combat_form_is_an_error_at_its_column():
+    from mtgkb.carddb import default_database
+    from mtgkb.parser.errors import ParseError
+    from mtgkb.parser.scenario import parse_scenario
+
+    text = 'scenario "s"\n  given:\n    Alice controls Grizzly Bears.\n    Alice attacks Grizzly Bears.\n'
+    with pytest.raises(ParseError) as e:
+        parse_scenario(text, file="x.mtg", known_names=default_database().name_table())
+    assert (e.value.line, e.value.column) == (4, 19)
+    assert "with" in str(e.value)
