@@ -211,6 +211,15 @@ CASES = [
         "Doomed Golem's triggered ability resolves.", "Combat damage is dealt.", "Alice's end of combat step begins.",
         "Doomed Golem's delayed triggered ability resolves."),
         ("Doomed Golem is in Alice's graveyard.", "Bob has 16 life."), ("holds", "holds")),
+    case("the-second-combat-damage-step-happens-on-the-way", BOARD + (
+        "Alice controls Dawn Knight.", "Alice controls Grizzly Bears.", "Bob controls Hill Giant.",
+        "Alice attacks with Dawn Knight and Grizzly Bears.", "First-strike combat damage is dealt.",
+        "Alice's end step begins."),
+        ("Bob has 16 life.",), ("holds",)),
+    case("only-the-defending-player-blocks", BOARD + (
+        "Alice controls Grizzly Bears.", "Alice controls Llanowar Elves.", "Bob controls Hill Giant.",
+        "Alice attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Llanowar Elves."),
+        ("Grizzly Bears is blocked.",), error=("509.1a",), at="Alice blocks Grizzly Bears with Llanowar Elves."),
     case("an-unread-combat-keyword-is-undetermined", BOARD + (
         "Alice controls Shadow Cat.", "Bob controls Hill Giant.", "Alice attacks with Shadow Cat.",
         "Combat damage is dealt."),

@@ -75,6 +75,9 @@ class Combat:
                 work = self.advance(st, st.active, "declare_blockers", s)
         for b in work:
             atk = b.handles[s.args["attacker"]]
+            if b.attacking.get(atk, s.args["player"]) != s.args["player"]:
+                raise ScenarioError(f"{s.args['attacker']} attacks {b.attacking[atk]}: only the defending player "
+                                    f"declares blockers for it (509.1a)", s)
             b.open_blocks += [(b.handles[h], atk) for h in s.args["objects"]]
             b.combat["block_sentence"] = s
         return work
@@ -131,9 +134,12 @@ class Combat:
                 out += self.combat_damage_step(x, s, first_only=first_only, said=said)
         return out
 
-    def combat_damage_step(self, st: State, s: Sentence, *, first_only: bool, said) -> list[State]:
+    def combat_damage_step(self, st: State, s: Sentence, *, first_only: bool, said, second: bool = False
+                           ) -> list[State]:
         """CR 510, 510.4, 702.7b: the combat damage step: with first strike or double strike in combat,
-        a first step, then (the stack empty, 500.2) the second."""
+        a first step, then (the stack empty, 500.2) the second (`second`: only that one is left)."""
+        if second:
+            return self._damage_once(st, s, said)
         out: list[State] = []
         for b in self._damage_once(st, s, said):
             if "first_strike" in b.combat and not b.combat.get("damage_done"):

@@ -57,7 +57,9 @@ class TurnStructure:
         self._known_step(st)
         if st.step == "cleanup" and not st.cleanup_again:
             raise ScenarioError("the turn has already ended (its cleanup step has happened, 514)", s)
-        return self._run_plan([st], [(None, x) for x in STEPS[STEPS.index(st.step) + 1:]] or [(None, "cleanup")], s)
+        if st.step == "cleanup":
+            return self._finish_step(st, s)
+        return self._run_plan([st], [(None, x) for x in STEPS[STEPS.index(st.step) + 1:]], s)
 
     def _proceeds(self, st: State, s: Sentence) -> list[State]:
         """CR 500.1, 103.1: "The game proceeds to Bob's turn.": this turn ends, and Bob's next turn begins
@@ -97,7 +99,7 @@ class TurnStructure:
         last = plan[-1][1] if plan else None
         for new_turn, step in plan:
             nxt: list[State] = []
-            for b in work:
+            for b in [x for w in work for x in self._finish_step(w, s)]:
                 self._end_step(b, s)
                 if new_turn is not None:
                     self.start_turn(b, new_turn)
@@ -112,6 +114,19 @@ class TurnStructure:
                 nxt += self.begin_step(b, step, s)
             work = self._distinct(nxt)
         return work
+
+    def _finish_step(self, st: State, s: Sentence) -> list[State]:
+        """What the current step still has to do before the next one: the second combat damage step
+        after a first-strike one (510.4, 702.7b), another cleanup step (514.3a)."""
+        if st.step == "combat_damage" and "first_strike" in st.combat and not st.combat.get("damage_done"):
+            self._end_step(st, s)
+            st.log.append(("510.4", "the second combat damage step begins"))
+            return self.combat_damage_step(st, s, first_only=False, said=(), second=True)
+        if st.step == "cleanup" and st.cleanup_again:
+            self._end_step(st, s)
+            st.cleanup_again = False
+            return [x for b in self.begin_step(st, "cleanup", s) for x in self._finish_step(b, s)]
+        return [st]
 
     def _end_step(self, st: State, s: Sentence) -> None:
         """CR 500.2: a step ends once the stack is empty (with priority passed)."""
