@@ -14,6 +14,7 @@ from clingo import Function, Number, String, Symbol
 
 from ..symbols import atom, obj
 from .turn_facts import turn_facts
+from .zone_state import Zones, zone_facts
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Obj:
     chosen: tuple = ()               # choices made as it entered (614.12): symbols
     damage: int = 0                  # damage marked on it (120.3e, 120.6); a new object has none (400.7)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
+    unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
 
 
 @dataclass
@@ -103,6 +105,7 @@ class State:
     cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
     delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
                                                     # (number, ability symbol dl(A, I), step, controller, source id)
+    zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -134,7 +137,8 @@ class State:
             self.handles.pop(o.handle, None)
             return None
         return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card)
+                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
+                            unknown=o.unknown)
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -221,7 +225,7 @@ def state_facts(st: State) -> list[Symbol]:
     out += turn_facts(st)
     for it in st.stack:
         out += item_facts(st, it)
-    return out
+    return out + zone_facts(st)
 
 
 def item_facts(st: State, it: Item) -> list[Symbol]:

@@ -31,18 +31,19 @@ from .board_limits import check_board_size
 from .combat import Combat
 from .present import SBA_TEXT
 from .resolution import Resolution
+from .zones import ZoneSteps
 from .state import Item, State, log_facts, resolve_handle, state_facts
 from .turn import TurnStructure
 
 
-class Stepper(Actions, Resolution, TurnStructure, Combat):
+class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
-        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
+        self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
@@ -137,7 +138,7 @@ class Stepper(Actions, Resolution, TurnStructure, Combat):
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
         seen, out = set(), []
         for b in branches:
-            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
             if key not in seen:
                 seen.add(key)
                 out.append(b)
@@ -219,6 +220,8 @@ class Stepper(Actions, Resolution, TurnStructure, Combat):
             return [st]
         if k == "tl_special":
             return self._special(st, s)
+        if k.startswith("zn_"):
+            return self.zone_sentence(st, s)
         if k == "tl_step":
             return self._step_sentence(st, s)      # 500.1, 603.2b (engine/turn.py)
         if k == "tl_turn_ends":
@@ -247,6 +250,8 @@ class Stepper(Actions, Resolution, TurnStructure, Combat):
                        face_down=spec.face_down)
         if spec.attached_to is not None:
             o.attached = st.handles[spec.attached_to]
+        if spec.token and spec.card is not None:  # 707.2: its abilities are the card's, after it is gone too
+            st.copy_cards[spec.handle] = spec.card
 
     def _enters_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
@@ -298,8 +303,9 @@ class Stepper(Actions, Resolution, TurnStructure, Combat):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> int:
-        return hash(tuple(sorted(map(str, state_facts(st)))))
+    def _state_key(self, st: State) -> frozenset:
+        """The state as its facts (symbols hash without being turned into text)."""
+        return frozenset(state_facts(st))
 
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
@@ -493,7 +499,10 @@ class Stepper(Actions, Resolution, TurnStructure, Combat):
 
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
-                return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+                if re.match(r"\s*(When|Whenever|At)\b", ab.text):
+                    return "triggered"
+                # CR 602.1: "[Cost]: [Effect.]" (a colon outside quotes) is an activated ability
+                return "activated" if re.match(r'[^"]*?:\s', ab.text) else "unsupported"
             if ab.kind == "mana" and re.match(r"\s*(When|Whenever)\b", ab.text):
                 return "triggered"  # CR 605.1b: a triggered mana ability is a triggered ability
             return ab.kind
