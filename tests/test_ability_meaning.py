@@ -47,7 +47,7 @@ EXPECTED = [
                              "tl_eff_except(A,nonlegendary)", "tl_step(A,(2,1,0),token_gains(haste))"}),
     ("Obstinate Baloth", 2, {"tl_repl(A,opp_discard_to_battlefield)"}),
     ("Littjara Kinseekers", 2, {"tl_on(A,enters_self)", "tl_if(A,control_sharing(3))",
-                                'tl_step(A,(1,1,0),counters(self,"+1/+1",1))', "tl_step(A,(1,2,0),scry(you,1))"}),
+                                'tl_step(A,(1,1,0),counters(self,"+1/+1",1))', "tl_step(A,(1,2,0),zone(scry(you,1)))"}),
     ("Hooded Hydra", 1, {'tl_enters_with_x(A,"+1/+1")'}),
     ("Littjara Glade-Warden", 2, {"tl_cost(A,tap)", "tl_cost(A,exile_gy(creature))",
                                   "tl_slot(A,1,t(desc((target,),types(group(creature)),where),none),1,1)",

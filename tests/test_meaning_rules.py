@@ -39,6 +39,15 @@ meaning.lp adds (the same meaning in another wording):
                  subject with several verbs ("target player draws two cards and loses 2 life"), an
                  anaphor ("Put a +1/+1 counter on it"), a verb over any reference
 
+    delayed              "<clause> at the beginning of the next end step" / "at end of combat": a delayed
+                         triggered ability (603.7; mtgkb/rules/turn.lp)
+    turn_trigger         triggers on combat events ("Whenever ~ attacks", "blocks", "becomes blocked",
+                         "deals combat damage to a player"), at end of combat, "the end step" and
+                         "your precombat main phase"
+                         (mtgkb/rules/combat.lp, turn.lp): the trigger is read, its effect maybe not
+    zones                draw, mill, scry, surveil, shuffle, search, discard (mtgkb/rules/zones.lp), where the
+                         Python read them as changing nothing tracked, and "Whenever you draw a card"
+
 The two readers' facts are compared in one vocabulary (tests/meaning_projection.py): the Python's
 pump(3,3) + tl_target_spec(creature) and meaning.lp's cont(slot(1),modify_pt(3,3),end_of_turn) +
 tl_slot(.., 1, target creature, 1, 1) are the same reading.  Where the Python read an ability, meaning.lp
@@ -77,6 +86,7 @@ LOST = {
 ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
+    "delayed": re.compile(r"delayed(_end_of_combat)?\("),
     "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
                            r"sacrifice)\("),
 }
@@ -139,6 +149,20 @@ _UNTRACKED_LIFE = {"untracked(gain_life)", "untracked(lose_life)"}
 _PLAYER_SLOT = re.compile(r"spec\(slot\(t\(desc\(\(target,\),types\(group\((player|opponent)\)\),where\),none\),1,1\)\)")
 
 
+# the triggers turn.lp and combat.lp read (tl_on/2)
+_TURN_TRIGGER = re.compile(r"^tl_on\(.*,(attacks_self|blocks_self|becomes_blocked_self|combat_damage_to_player_self|"
+                           r"step\((end_of_combat|end),each\)|step\(precombat_main,(yours|each)\))\)$")
+_ZONES_STEP = re.compile(r"zone\(")
+_ZONES_TERMS = re.compile(r"(?<![\w])(draw|mill|mill_a_card|scry|surveil|shuffle|search|discard)\b")
+
+
+def _zones(old_real, new_real, terms) -> bool:
+    """meaning.lp reads a draw, mill, scry, surveil, shuffle, search or discard (mtgkb/rules/zones.lp)
+    where the Python read it as changing nothing tracked ("untracked") or not at all."""
+    return (any(_ZONES_STEP.search(x) for x in new_real) and bool(_ZONES_TERMS.search(terms))
+            and all("untracked(" in x or "discard" in x or "draw" in x or "scry" in x for x in old_real))
+
+
 def _added(new_real, terms) -> str:
     """The family of what meaning.lp reads where the Python read nothing."""
     if all(_PLAYER_SLOT.fullmatch(x) for x in new_real):
@@ -157,6 +181,13 @@ def _why(old_only, new_only, terms, old, new=None) -> str | None:
     """The documented reason for one ability's difference (in the canonical words), or None."""
     old_real = {x for x in old_only if x != "unread"}
     new_real = {x for x in new_only if x != "unread"}
+    if not old_real and any(_TURN_TRIGGER.search(x) for x in new_real):
+        return "turn_trigger"
+    if _zones(old_real, new_real, terms):
+        return "zones"
+    # "Whenever you draw a card" / "Whenever a player draws a card" is read (mtgkb/rules/zones.lp)
+    if not old_real and any(x.startswith("tl_on(") and x.endswith((",draw_you)", ",draw_any)")) for x in new_real):
+        return "zones"
     lost = [k for k, rx in LOST.items() if rx.search(terms)]
     if not old_real and new_real:
         return _added(new_real, terms)
@@ -199,14 +230,14 @@ def test_rulings_faces_read_as_before(db):
     assert len(faces) > 50
     diffs = _compare(faces)
     _assert_documented(diffs)
-    # the seed cards of the rulings are read exactly as before (but for life totals, now tracked, and target
-    # players, now slots)
+    # the seed cards of the rulings are read exactly as before (but for life totals and libraries, now tracked,
+    # and target players, now slots)
     for name in ("Orvar, the All-Form", "Helm of the Host", "Obstinate Baloth", "Hooded Hydra", "Giant Growth",
                  "Littjara Kinseekers", "Littjara Glade-Warden", "Mirror Entity", "Turn to Frog", "Cytoshape",
                  "Nameless Inversion", "Mutavault", "Bane of the Living", "Ponyback Brigade", "Warbreak Trumpeter",
                  "Benalish Commander", "Mind Rot", "Sapling of the Test"):
         assert not [a for a in diffs if a.startswith(f'ab("{name}",')
-                    and _why(*diffs[a][:3], diffs[a][4], diffs[a][5]) not in ("life_damage", "player_slot")], name
+                    and _why(*diffs[a][:3], diffs[a][4], diffs[a][5]) not in ("life_damage", "player_slot", "zones")], name
 
 
 def test_database_sample_differences_are_deliberate(db):

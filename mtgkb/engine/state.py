@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from ..symbols import atom, obj
+from .turn_facts import turn_facts
+from .zone_state import Zones, zone_facts
 
 
 @dataclass
@@ -39,6 +41,7 @@ class Obj:
     chosen: tuple = ()               # choices made as it entered (614.12): symbols
     damage: int = 0                  # damage marked on it (120.3e, 120.6); a new object has none (400.7)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
+    unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
 
 
 @dataclass
@@ -66,7 +69,8 @@ class State:
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
     conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
-                                                    # "end_of_turn" (514.2) or "indefinite" (611.2a)
+                                                    # "end_of_turn" (514.2), "end_of_combat" (511.2)
+                                                    # or "indefinite" (611.2a)
     stack: list = field(default_factory=list)       # Items, bottom first
     players: list = field(default_factory=list)
     active: str | None = None
@@ -90,6 +94,19 @@ class State:
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
+    # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
+    turn: int = 1                                   # the turn number (500.1)
+    attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
+    blocking: dict = field(default_factory=dict)    # blocking creature id -> the attacker it blocks (509.1)
+    blocked: list = field(default_factory=list)     # attackers that became blocked this combat (509.1h)
+    open_blocks: list = field(default_factory=list) # (blocker id, attacker id): the declaration being said (509.1)
+    combat: dict = field(default_factory=dict)      # this combat's progress: "attackers_declared",
+                                                    # "blocks_declared", "first_strike" (ids in the first
+                                                    # combat damage step, 702.7b), "damage_done"
+    cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
+    delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
+                                                    # (number, ability symbol dl(A, I), step, controller, source id)
+    zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -121,7 +138,8 @@ class State:
             self.handles.pop(o.handle, None)
             return None
         return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card)
+                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
+                            unknown=o.unknown)
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -205,9 +223,10 @@ def state_facts(st: State) -> list[Symbol]:
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
+    out += turn_facts(st)
     for it in st.stack:
         out += item_facts(st, it)
-    return out
+    return out + zone_facts(st)
 
 
 def item_facts(st: State, it: Item) -> list[Symbol]:
