@@ -137,7 +137,7 @@ ANY = "slot1:desc((target,),types(group(creature),group(player),group(planeswalk
                                 "slot1:desc((target,),types(group(creature)),where(an_opponent_controls))"}),
     # read since the descriptions compose (a post the old reader did not know; one subject, two verbs)
     ("Electrickery", 1, {"damage(self,1,slot(1))", "slot1:desc((target,),types(group(creature)),where(you_dont_control))"}),
-    ("Sign in Blood", 1, {"draw(slot(1),2)", "life(slot(1),-1,2)", "slot1:desc((target,),types(group(player)),where)"}),
+    ("Sign in Blood", 1, {"zone(draw(slot(1),2))", "life(slot(1),-1,2)", "slot1:desc((target,),types(group(player)),where)"}),
 ])
 def test_damage_life_destroy_wordings(db, name, i, expected):
     assert _meaning(db, name, i) == expected

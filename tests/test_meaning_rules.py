@@ -150,7 +150,7 @@ _PLAYER_SLOT = re.compile(r"spec\(slot\(t\(desc\(\(target,\),types\(group\((play
 
 
 # the triggers turn.lp and combat.lp read (tl_on/2)
-_TURN_TRIGGER = re.compile(r"^tl_on\(.*,(attacks_self|blocks_self|becomes_blocked_self|combat_damage_to_player_self|"
+_TURN_TRIGGER = re.compile(r"^tl_on\((.*,)?(attacks_self|blocks_self|becomes_blocked_self|combat_damage_to_player_self|"
                            r"step\((end_of_combat|end),each\)|step\(precombat_main,(yours|each)\))\)$")
 _ZONES_STEP = re.compile(r"zone\(")
 _ZONES_TERMS = re.compile(r"(?<![\w])(draw|mill|mill_a_card|scry|surveil|shuffle|search|discard)\b")
@@ -181,12 +181,13 @@ def _why(old_only, new_only, terms, old, new=None) -> str | None:
     """The documented reason for one ability's difference (in the canonical words), or None."""
     old_real = {x for x in old_only if x != "unread"}
     new_real = {x for x in new_only if x != "unread"}
-    if not old_real and any(_TURN_TRIGGER.search(x) for x in new_real):
+    only_unread_trigger = bool(old_real) and all(x.startswith("tl_unread(") for x in old_real)
+    if only_unread_trigger and any(_TURN_TRIGGER.search(x) for x in new_real):
         return "turn_trigger"
     if _zones(old_real, new_real, terms):
         return "zones"
     # "Whenever you draw a card" / "Whenever a player draws a card" is read (mtgkb/rules/zones.lp)
-    if not old_real and any(x.startswith("tl_on(") and x.endswith((",draw_you)", ",draw_any)")) for x in new_real):
+    if only_unread_trigger and any(x.startswith("tl_on(") and x.endswith(("draw_you)", "draw_any)")) for x in new_real):
         return "zones"
     lost = [k for k, rx in LOST.items() if rx.search(terms)]
     if not old_real and new_real:
