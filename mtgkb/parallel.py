@@ -54,6 +54,7 @@ CONTEXT = "spawn"
 
 GRACE_SECONDS = 0.5                     # past the deadline, before the worker is killed
 START_SECONDS = 120.0                   # a worker not ready by then is an internal error
+LOST_JOIN_SECONDS = 5.0                 # a worker whose pipe closed: how long to wait for its exit code
 
 PHASES = ("parsing", "stepping through the events", "grounding", "solving")
 
@@ -366,11 +367,21 @@ class Pool:
             reason = f"time limit of {w.limit:g} s reached while {'reading the file' if w.reading else w.phase}"
         elif why == "memory":
             reason = f"memory limit of {memory_text(self.budget.memory)} reached while {w.phase}"
-        else:
+        else:   # its pipe closed as it ended: wait for its exit code (the system's OOM killer is SIGKILL)
+            w.proc.join(timeout=LOST_JOIN_SECONDS)
             code = w.proc.exitcode
-            reason = (f"the checking process ended while {w.phase} (exit code {code}; "
+            how = ("no exit code" if code is None else f"killed by {_signal_name(-code)}" if code < 0
+                   else f"exit code {code}")
+            reason = (f"the checking process ended while {w.phase} ({how}; "
                       f"the memory limit is {memory_text(self.budget.memory)})")
         return {"reason": reason}
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _show_progress(what: str | None, done: int, total: int) -> None:
