@@ -504,6 +504,21 @@ def _warm_up(kb) -> None:
 
 
 def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
+    """What `task` gives (its kind and data); input that nests too deeply for Python is
+    bad input (as on the command line): an error at the ruling's block, or of the file."""
+    try:
+        return _answer(kb, files, task, started)
+    except RecursionError:
+        if task[0] == "call":
+            return "recursion", None
+        sf = files.get(task[1])
+        line = sf.blocks[task[3]].pos.line if sf is not None and task[0] in ("block", "cited") else 1
+        e = ParseError("the input nests too deeply to be checked", task[2], line, 1,
+                       expected=("input with less nesting",))
+        return "error", {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
+
+
+def _answer(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
     from .check import check_block, checked_blocks
     from .solver import phase
 
@@ -513,10 +528,7 @@ def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
         _, name, args, _ = task
         files.clear()
         phase("parsing")
-        try:
-            return "ok", WORKER_CALLS[name](kb, args, started)
-        except RecursionError:
-            return "recursion", None
+        return "ok", WORKER_CALLS[name](kb, args, started)
     if task[0] == "cited":   # check --cited: a checked ruling's citations against its proofs
         from .cited import cited_report
 

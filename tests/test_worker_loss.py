@@ -1,6 +1,7 @@
 """A worker that runs out of memory in the middle of a ruling, or ends any other way:
-that ruling is `undetermined` with the reason, the rulings before and after it in the
-same file are checked as usual, and nothing is an internal error.
+that ruling is `undetermined` with the reason (input that nests too deeply for Python
+is bad input, as on the command line), the rulings before and after it in the same
+file are checked as usual, and nothing is an internal error.
 
 The ways a worker is lost are made on purpose here, by the ruling's own work in the
 worker (`check_block` replaced in the process the workers are forked from); the real
@@ -36,6 +37,7 @@ LOSSES = {
     "clingo out of memory": lambda: (_ for _ in ()).throw(RuntimeError("std::bad_alloc")),
     "killed": lambda: os.kill(os.getpid(), signal.SIGKILL),
     "exits": lambda: os._exit(7),
+    "nests too deeply": lambda: (_ for _ in ()).throw(RecursionError("maximum recursion depth exceeded")),
 }
 
 
@@ -54,15 +56,15 @@ def lost(monkeypatch, tmp_path):
         f = tmp_path / "three.mtg"
         f.write_text(THREE, encoding="utf-8")
         report, errors = parallel.check(KnowledgeBase(timeout=30), [str(f)], 1, memory=MEMORY_MIN)
-        assert errors == []
-        return report.results
+        return report.results, errors
 
     return run
 
 
 @pytest.mark.parametrize("how", ["python out of memory", "clingo out of memory"])
 def test_out_of_memory_mid_ruling_is_undetermined_with_the_limit(lost, how):
-    results = lost(how)
+    results, errors = lost(how)
+    assert errors == []
     assert [r.status for r in results] == ["passed", "undetermined", "passed"]
     (claim,) = results[1].claims
     assert claim.verdict == "undetermined"
@@ -71,8 +73,17 @@ def test_out_of_memory_mid_ruling_is_undetermined_with_the_limit(lost, how):
 
 @pytest.mark.parametrize("how,code", [("killed", "killed by SIGKILL"), ("exits", "exit code 7")])
 def test_a_worker_that_ends_mid_ruling_gives_its_exit_code(lost, how, code):
-    results = lost(how)
+    results, errors = lost(how)
+    assert errors == []
     assert [r.status for r in results] == ["passed", "undetermined", "passed"]
     (claim,) = results[1].claims
     assert claim.message == (f"the checking process ended while stepping through the events "
                              f"({code}; the memory limit is 256M)")
+
+
+def test_a_ruling_that_nests_too_deeply_is_bad_input_at_its_block(lost):
+    """As on the command line (exit 2, never an internal error): here in the worker."""
+    results, errors = lost("nests too deeply")
+    assert [r.title for r in results] == ["first", "last"] and {r.status for r in results} == {"passed"}
+    (e,) = errors
+    assert (e.line, e.column) == (7, 1) and e.message == "the input nests too deeply to be checked"
