@@ -63,12 +63,14 @@ def test_each_block_has_its_own_count():
 
 def test_the_command_reports_every_block_past_the_limit(tmp_path):
     f = tmp_path / "big.mtg"
-    f.write_text(_ruling("a", "Alice controls 20000 Forests.") + "\n" + _ruling("b", "Alice controls 1000000 Forests."),
-                 encoding="utf-8")
+    f.write_text(_ruling("a", "Alice controls 20000 Forests.") + "\n"
+                 + _ruling("fine", "Alice controls Grizzly Bears.") + "\n"
+                 + _ruling("b", "Alice controls 1000000 Forests."), encoding="utf-8")
     p = run_mtgkb("check", "--jobs", "1", str(f))
     assert p.returncode == 2, p.stderr
-    assert "big.mtg:3:20: error: too many objects" in p.stderr and "big.mtg:9:20: error: too many objects" in p.stderr
+    assert "big.mtg:3:20: error: too many objects" in p.stderr and "big.mtg:15:20: error: too many objects" in p.stderr
     assert "Traceback" not in p.stderr
+    assert "PASS  fine" in p.stdout and "1 rulings: 1 passed" in p.stdout, p.stdout
 
 
 # ----------------------------------------------------------------------------- the name table
