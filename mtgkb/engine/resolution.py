@@ -107,6 +107,7 @@ class Resolution:
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
+        zfx: list = []                        # library and hand actions, in order (engine/zones.py)
         if not nothing:
             for ap in pick(m, "tl_apply"):
                 e = ap.arguments[1]
@@ -147,6 +148,8 @@ class Resolution:
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
                 elif e.name in ("move", "sacrifice", "counter_spell"):
                     moves.append(e)
+                elif e.name == "zfx":
+                    zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
@@ -188,8 +191,8 @@ class Resolution:
         if moves:
             # CR 400.7, 603.10a: the objects the effect moves, all at once; then the rest of the resolution
             return [y for b, more in self._effect_moves(st, moves, it.controller)
-                    for y in self._finish_resolution(b, it, m, sentence_args, entered + more, removed)]
-        return self._finish_resolution(st, it, m, sentence_args, entered, removed)
+                    for y in self.zone_effects(b, it, m, sentence_args, entered + more, removed, zfx)]
+        return self.zone_effects(st, it, m, sentence_args, entered, removed, zfx)
 
     def _effect_moves(self, st: State, moves: list, controller: str) -> list[tuple[State, list[int]]]:
         """CR 400.7, 603.6c, 603.10a, 701.6a, 701.13a, 701.21a: the zone changes of one effect happen at

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from ..symbols import atom, obj
+from .zone_state import Zones, zone_facts
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Obj:
     chosen: tuple = ()               # choices made as it entered (614.12): symbols
     damage: int = 0                  # damage marked on it (120.3e, 120.6); a new object has none (400.7)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
+    unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
 
 
 @dataclass
@@ -89,6 +91,7 @@ class State:
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
+    zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -120,7 +123,8 @@ class State:
             self.handles.pop(o.handle, None)
             return None
         return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card)
+                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
+                            unknown=o.unknown)
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -206,7 +210,7 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("cont", Number(ts), obj(oid), e))
     for it in st.stack:
         out += item_facts(st, it)
-    return out
+    return out + zone_facts(st)
 
 
 def item_facts(st: State, it: Item) -> list[Symbol]:

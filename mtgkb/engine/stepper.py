@@ -30,10 +30,11 @@ from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .present import SBA_TEXT, STEP_NAMES
 from .resolution import Resolution
+from .zones import ZoneSteps
 from .state import Item, State, log_facts, resolve_handle, state_facts
 
 
-class Stepper(Actions, Resolution):
+class Stepper(Actions, Resolution, ZoneSteps):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
@@ -205,6 +206,8 @@ class Stepper(Actions, Resolution):
             return [st]
         if k == "tl_special":
             return self._special(st, s)
+        if k.startswith("zn_"):
+            return self.zone_sentence(st, s)
         if k == "tl_step":
             st.step = {"combat": "beginning_of_combat"}.get(a["step"], a["step"])  # 500.1: the step now
             st.log.append(("603.2b", f"{a['player']}'s {STEP_NAMES.get(a['step'], a['step'])} begins"))
