@@ -53,6 +53,17 @@ def test_objects_in_zones_count(monkeypatch):
     assert (e.value.line, e.value.column) == (5, 5) and "brings it to 4" in str(e.value)
 
 
+@pytest.mark.parametrize("sentence,col", [("Alice's library has 1000000 cards.", 25),
+                                          ("Alice has Forest and 9999 unknown cards in hand.", 26),
+                                          ("Alice's library is Forest, Grizzly Bears and 9998 unknown cards.", 50)])
+def test_the_cards_of_libraries_and_hands_count(sentence, col):
+    with pytest.raises(ParseError) as e:
+        _parse(_ruling("zones", "Alice controls Grizzly Bears.", sentence))
+    assert (e.value.line, e.value.column) == (4, col) and "too many objects" in str(e.value)
+    sf = _parse(_ruling("zones", "Alice controls Grizzly Bears.", "Alice's library has 9999 cards."))
+    assert len(sf.blocks) == 1
+
+
 def test_each_block_has_its_own_count():
     one = _ruling("one", f"Alice controls {MAX_OBJECTS - 1} Forests.", "Alice controls Grizzly Bears.")
     sf = _parse(one + "\n" + one.replace('"one"', '"two"'))
