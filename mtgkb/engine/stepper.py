@@ -41,7 +41,7 @@ class Stepper(Actions, Resolution, ZoneSteps):
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
-        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
+        self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
@@ -129,7 +129,7 @@ class Stepper(Actions, Resolution, ZoneSteps):
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
         seen, out = set(), []
         for b in branches:
-            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
             if key not in seen:
                 seen.add(key)
                 out.append(b)
@@ -229,6 +229,8 @@ class Stepper(Actions, Resolution, ZoneSteps):
                        face_down=spec.face_down)
         if spec.attached_to is not None:
             o.attached = st.handles[spec.attached_to]
+        if spec.token and spec.card is not None:  # 707.2: its abilities are the card's, after it is gone too
+            st.copy_cards[spec.handle] = spec.card
 
     def _enters_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
@@ -280,8 +282,9 @@ class Stepper(Actions, Resolution, ZoneSteps):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> int:
-        return hash(tuple(sorted(map(str, state_facts(st)))))
+    def _state_key(self, st: State) -> frozenset:
+        """The state as its facts (symbols hash without being turned into text)."""
+        return frozenset(state_facts(st))
 
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
@@ -472,7 +475,10 @@ class Stepper(Actions, Resolution, ZoneSteps):
 
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
-                return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+                if re.match(r"\s*(When|Whenever|At)\b", ab.text):
+                    return "triggered"
+                # CR 602.1: "[Cost]: [Effect.]" (a colon outside quotes) is an activated ability
+                return "activated" if re.match(r'[^"]*?:\s', ab.text) else "unsupported"
             if ab.kind == "mana" and re.match(r"\s*(When|Whenever)\b", ab.text):
                 return "triggered"  # CR 605.1b: a triggered mana ability is a triggered ability
             return ab.kind
