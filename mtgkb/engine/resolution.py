@@ -161,6 +161,9 @@ class Resolution:
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
+                # CR 111.4: two subtypes (rules.lp's tl_new_token_name/4): the name is both, then "Token"
+                vals += tuple(Function("name", [String(f"{n.arguments[2].string} {n.arguments[3].string} Token")])
+                              for n in pick(m, "tl_new_token_name") if n.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
                 made = []
                 for _ in range(mk.arguments[2].number):
