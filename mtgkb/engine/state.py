@@ -68,6 +68,7 @@ class State:
     objects: dict = field(default_factory=dict)     # id -> Obj (objects that exist now)
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
+    became: dict = field(default_factory=dict)      # id -> id of the new object it became (400.7e)
     conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
                                                     # "end_of_turn" (514.2), "end_of_combat" (511.2)
                                                     # or "indefinite" (611.2a)
@@ -137,9 +138,11 @@ class State:
         if o.token and zone != "battlefield":
             self.handles.pop(o.handle, None)
             return None
-        return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
-                            unknown=o.unknown)
+        new = self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
+                           token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
+                           unknown=o.unknown)
+        self.became[oid] = new.id
+        return new
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -180,6 +183,8 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("active_player", String(st.active or st.players[0])))
     if st.step is not None:
         out.append(atom("current_step", Function(st.step)))
+    # CR 400.7e: the new object an object that moved became (while that one still exists)
+    out += [atom("became", obj(a), obj(b)) for a, b in sorted(st.became.items()) if b in st.objects]
     for o in st.objects.values():
         O = obj(o.id)
         out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
