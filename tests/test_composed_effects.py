@@ -100,3 +100,16 @@ def test_dies_trigger_returns_its_card():
     # in an enters trigger "it" is the permanent itself (moved as the source, 400.7)
     got = meaning("When Test Card enters, return it to its owner's hand.")
     assert "tl_step(A,(1,1,0),move(self,hand))" in got
+
+
+def test_unless_you_sacrifice():
+    got = meaning("When Test Card enters, sacrifice it unless you sacrifice a Forest.")
+    assert "applied(A)" in got
+    assert "tl_step(A,(1,1,1),unless_main(sac_self))" in got
+    assert any(x.startswith("tl_step(A,(1,1,2),unless_alt(sacrifice(you,t(desc(none,types(group(subtype(\"Forest\")))")
+               for x in got)
+
+
+def test_unless_with_a_payment_not_read_stays_unread():
+    got = meaning("When Test Card enters, sacrifice it unless you pay {2}.")
+    assert "unread(A)" in got and "applied(A)" not in got
