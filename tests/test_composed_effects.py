@@ -113,3 +113,15 @@ def test_unless_you_sacrifice():
 def test_unless_with_a_payment_not_read_stays_unread():
     got = meaning("When Test Card enters, sacrifice it unless you pay {2}.")
     assert "unread(A)" in got and "applied(A)" not in got
+
+
+def test_cant_block_this_turn_is_a_restriction():
+    got = meaning("When Test Card enters, target creature can't block this turn.")
+    assert "applied(A)" in got
+    assert "tl_step(A,(1,1,0),cont(slot(1),restrict(cant_block),end_of_turn))" in got
+
+
+def test_another_in_a_chosen_sacrifice():
+    got = meaning("Whenever Test Card attacks, sacrifice another creature.")
+    assert any(x.startswith("tl_step(A,(1,1,0),sacrifice(you,t(desc((other,),types(group(creature)),where),none)))")
+               for x in got)
