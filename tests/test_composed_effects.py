@@ -125,3 +125,12 @@ def test_another_in_a_chosen_sacrifice():
     got = meaning("Whenever Test Card attacks, sacrifice another creature.")
     assert any(x.startswith("tl_step(A,(1,1,0),sacrifice(you,t(desc((other,),types(group(creature)),where),none)))")
                for x in got)
+
+
+def test_energy_get_and_pay():
+    got = meaning("When Test Card enters, you get {E}{E}.")
+    assert "applied(A)" in got and "tl_step(A,(1,1,0),energy(you,2))" in got
+    got = meaning("Whenever Test Card attacks, you may pay {E}{E}. If you do, put a +1/+1 counter on it.")
+    assert "applied(A)" in got
+    assert "tl_step(A,(1,1,0),may(pay_energy(you,2)))" in got
+    assert "tl_step(A,(2,1,0),if_did((1,1,0),counters(self,\"+1/+1\",1)))" in got

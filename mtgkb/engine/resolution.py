@@ -148,6 +148,11 @@ class Resolution:
                 elif e.name in LIFE_AND_DAMAGE:
                     # CR 701.8a: what "destroy" destroys moves with the effect's other zone changes
                     moves += [Function("destroyed", [obj(oid)]) for oid in apply_life_and_damage(st, e)]
+                elif e.name == "energy":
+                    # CR 107.14, 122.1: a player gets (or pays) energy counters
+                    p, n = e.arguments[0].string, e.arguments[1].number
+                    st.energy[p] = max(0, st.energy.get(p, 0) + n)
+                    st.log.append(("107.14", f"  {p} gets {n} energy" if n >= 0 else f"  {p} pays {-n} energy"))
                 elif e.name in ("tap", "untap"):
                     # CR 701.26a, 701.26b: status, not a characteristic (110.5)
                     o = st.objects[e.arguments[0].arguments[0].number]

@@ -93,6 +93,7 @@ class State:
     sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
     life: dict = field(default_factory=dict)        # player -> life total (119.1); STARTING_LIFE unless set
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
+    energy: dict = field(default_factory=dict)      # player -> energy counters (107.14, 122.1)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
@@ -177,6 +178,8 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("life_total", String(p), Number(st.life.get(p, STARTING_LIFE))))
         if st.poison.get(p, 0) > 0:
             out.append(atom("poison", String(p), Number(st.poison[p])))
+        if st.energy.get(p, 0) > 0:
+            out.append(atom("energy", String(p), Number(st.energy[p])))
         if p in st.lost:
             out.append(atom("lost_game", String(p)))
     if st.players:
