@@ -134,3 +134,17 @@ def test_energy_get_and_pay():
     assert "applied(A)" in got
     assert "tl_step(A,(1,1,0),may(pay_energy(you,2)))" in got
     assert "tl_step(A,(2,1,0),if_did((1,1,0),counters(self,\"+1/+1\",1)))" in got
+
+
+def test_may_over_a_sentence_of_parts_is_one_choice():
+    got = meaning("When Test Card enters, you may search your library for a basic land card, reveal it, put it into "
+                  "your hand, then shuffle.")
+    assert "applied(A)" in got
+    assert "tl_step(A,(1,1,0),in_may((1,1,0),zone(search(you,basic_land,hand))))" in got
+    assert "tl_step(A,(1,4,0),in_may((1,1,0),zone(shuffle(you))))" in got
+
+
+def test_search_for_a_card_named_self():
+    got = meaning("When Test Card enters, you may search your library for a card named Test Card, reveal it, put it "
+                  "into your hand, then shuffle.")
+    assert "tl_step(A,(1,1,0),in_may((1,1,0),zone(search(you,named_self,hand))))" in got
