@@ -33,7 +33,9 @@ or unparsed line; not an activated or mana ability, which no ruling here activat
 keyword line of only combat, damage, timing or activated keywords, which no claim here asks
 about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted, nor a
 trigger on an event the ruling cannot have: the beginning of an upkeep, draw step or end
-step, or the card's own entering in a dies or attacks ruling).  An honest engine has 0.
+step, or the card's own entering in a dies or attacks ruling, nor an unparsed "<cost>:
+<effect>" line (an activated ability), nor, in an attacks ruling in which the card is still
+attacking, its own dies or leaves trigger).  An honest engine has 0.
 
 Prints one JSON document (schema mtgkb.honesty/1).  Exit status 0 whatever the figures.
 The sampler (`candidates`, `write_ruling`, `sample`) and the runner (`run_card`) are
@@ -450,6 +452,14 @@ def _enters_self(text: str, card: str) -> bool:
     return re.match(rf"^When(ever)? ({names}) enters\b(?! or)", text) is not None
 
 
+_ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*\{[^.:\"]*:")
+
+
+def _dies_self(text: str, card: str) -> bool:
+    names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
+    return re.match(rf"^When(ever)? ({names}) (dies|leaves the battlefield)\b(?! or)", text) is not None
+
+
 def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None = None, card: str = "") -> bool:
     """Whether an ability of the card under test could change a claim of its ruling: it acts
     without being activated (a spell's text, a trigger, a static or replacement ability, a
@@ -460,10 +470,13 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
     kind = ability["kind"]
     if kind in ("activated", "mana", "loyalty"):
         return False
-    if kind == "triggered" and ruling_kind is not None:
+    if kind in ("triggered", "unsupported") and ruling_kind is not None:
         text = ability["text"].strip()
         if _NO_SUCH_STEP.match(text) or (ruling_kind in ("dies", "attacks") and _enters_self(text, card)):
             return False
+    # an unparsed line of the form "<cost>: <effect>" is an activated ability (602.1), never activated here
+    if kind == "unsupported" and _ACTIVATED_LINE.match(ability["text"].strip()):
+        return False
     if kind == "keyword":
         text = re.sub(r"\s*\([^()]*\)", "", ability["text"]).strip().lower()
         parts = [p.strip() for p in re.split(r",|;", text) if p.strip()]
@@ -495,6 +508,10 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         claims = list(res)
     for _, v, _ in claims:
         verdicts[v] = verdicts.get(v, 0) + 1
+    # CR 506.4, 400.7: an attacking creature that is still attacking never left the battlefield (a new object is
+    # not attacking): its own dies or leaves trigger did not trigger
+    if ruling.kind == "attacks" and any(c == f"{ruling.card} is attacking." and v == "holds" for c, v, _ in claims):
+        unread = [t for t in unread if not _dies_self(t.strip(), ruling.card)]
     settled = [(c, v) for c, v, _ in claims if v in ("holds", "fails")]
     return {
         "card": ruling.card, "kind": ruling.kind, "verdicts": verdicts, "error": err,
