@@ -150,6 +150,12 @@ def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
     elif text.startswith("•"):
         lead.append(Tok("BULLET", "•", 1))
         text = text[1:].strip()
+        m = _ABILITY_WORD.match(text)
+        if m and m.group("word").split()[0].lower() not in KEYWORD_STARTS:
+            # a mode's name before " — " ("• Cure Wounds — You gain 2 life."): it names the mode
+            # (a flavor word, 207.2c, or the option a "choose" names, "• Khans — …")
+            extra.append(fn("mode_label", m.group("word").lower()))
+            text = m.group("rest")
     else:
         m = _ABILITY_WORD.match(text)
         if m and m.group("word").split()[0].lower() not in KEYWORD_STARTS:

@@ -77,8 +77,12 @@ def _adds_mana_untargeted(effects) -> bool:
     return any(x.name in ("add", "add_additional") for x in own) and not any(x.name in _TARGETING for x in own)
 
 
-_CONNECTORS = {"COMMA_THEN_C", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
+_CONNECTORS = {"COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
                "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
+
+
+_OPPONENT_WHO_DOES = fn("all_of", fn("desc", fn("none"), fn("types", fn("group", fn("opponent"))),
+                                    fn("where", fn("who", fn("does")))))
 
 
 class _Meaning(Transformer):
@@ -145,6 +149,9 @@ class _Meaning(Transformer):
     def cost_kw(self, c):
         return fn("_".join(str(x) for x in c).rstrip("_"))
 
+    def ordinal(self, c):
+        return ["first", "second", "third", "fourth"].index(str(c[0])) + 1
+
     def num_kw(self, c):
         return fn(str(c[0]))
 
@@ -153,6 +160,18 @@ class _Meaning(Transformer):
 
     # ---- descriptions (109.2): desc(Adjectives, Types, Posts) ------------------------
     def desc0(self, c):
+        return self.desc(c)
+
+    def who(self, c):
+        return fn("_post", fn("who", *c))
+
+    def who_cant(self, c):
+        return fn("_post", fn("who", fn("cant")))
+
+    def who_does(self, c):
+        return fn("_post", fn("who", fn("does")))
+
+    def desc1(self, c):
         return self.desc(c)
 
     def desc(self, c):
@@ -246,6 +265,8 @@ class _Meaning(Transformer):
     def for_each(self, c):
         if len(c) == 2 and isinstance(c[0], Fn) and c[0].name == "mana":
             return fn("for_each", _produce(c[0]), c[1])
+        if len(c) == 2 and c[0] == _OPPONENT_WHO_DOES:  # "For each opponent who does, …"
+            return fn("for_each_opponent_who_does", c[1])
         return fn("for_each", *c)
 
     def for_each_counter(self, c):
@@ -325,6 +346,13 @@ class _Meaning(Transformer):
         if v == fn("cant", fn("cant_be_blocked")):
             return fn("lasting", fn("cant", fn("cant_be_blocked_except", np)), dur)
         return fn("lasting_except_by", v, dur, np)
+
+    def lasting_as_though_no_defender(self, c):
+        # "~ can attack this turn as though it didn't have defender" (702.3b)
+        v, dur = c
+        if v != fn("can", fn("cant_attack")):
+            raise Unsupported("column 1: \"as though it didn't have defender\" follows \"can attack\" only")
+        return fn("can_attack_as_though_no_defender_lasting", dur)
 
     def while_both(self, c):
         # "… as long as it's blocking and you control a snow land." (Snow Devil)
@@ -480,6 +508,8 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
     choice of three, "A, B, and C" all three); "then" joins like "and", in order.
     """
     vs = list(vs)
+    if _zone_misscoped(vs):
+        raise Unsupported("column 1: a zone after the last of several \"play\"/\"cast\" verbs would be read on the last one only")
     for i in range(len(vs) - 1, 0, -1):
         v = vs[i]
         if not (isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2):
@@ -501,6 +531,16 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
             alts[-1].append(v)
     parts = [a[0] if len(a) == 1 else fn("and", *a) for a in alts]
     return parts[0] if len(parts) == 1 else fn("choice", *parts)
+
+
+def _zone_misscoped(vs: list[Term]) -> bool:
+    """"play lands and cast spells from among those cards": the zone at the end is where
+    both verbs take their cards from, but the term would give it to the last verb only."""
+    verbs = ("may_play", "may_cast", "cast_free", "cast_free_from")
+    last = vs[-1]
+    if not (isinstance(last, Fn) and last.name in verbs and len(last.args) > 1):
+        return False
+    return any(isinstance(v, Fn) and v.name in verbs and len(v.args) == 1 for v in vs[:-1])
 
 
 def _pt(v: str) -> Fn:
