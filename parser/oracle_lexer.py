@@ -483,7 +483,9 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             i += 1
             continue
         if t.kind == "lit" and t.value == "you" and i + 2 < n and toks[i + 1].value == "and" \
-                and toks[i + 2].kind == "lit" and toks[i + 2].value in _YOU_AND_NEXT:
+                and toks[i + 2].kind == "lit" and toks[i + 2].value in _YOU_AND_NEXT \
+                and not (len(out) > 3 and out[-1].value == "to" and out[-2].value == "damage" and out[-4].value == "deal"):
+            # (not in "deals N damage to you and each creature": deal_damage_both reads it)
             out.append(Tok("lit", "you_and", t.column))  # "you and target opponent each draw a card"
             i += 2
             continue

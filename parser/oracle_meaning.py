@@ -507,9 +507,7 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
     (`choice(V1, V2, …)`); a "," takes the join of the next non-"," join ("A, B, or C" is a
     choice of three, "A, B, and C" all three); "then" joins like "and", in order.
     """
-    vs = list(vs)
-    if _zone_misscoped(vs):
-        raise Unsupported("column 1: a zone after the last of several \"play\"/\"cast\" verbs would be read on the last one only")
+    vs = _zone_to_every_verb(list(vs))
     for i in range(len(vs) - 1, 0, -1):
         v = vs[i]
         if not (isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2):
@@ -533,14 +531,21 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
     return parts[0] if len(parts) == 1 else fn("choice", *parts)
 
 
-def _zone_misscoped(vs: list[Term]) -> bool:
-    """"play lands and cast spells from among those cards": the zone at the end is where
-    both verbs take their cards from, but the term would give it to the last verb only."""
-    verbs = ("may_play", "may_cast", "cast_free", "cast_free_from")
+def _zone_to_every_verb(vs: list[Term]) -> list[Term]:
+    """"play lands and cast spells from the top of your library": the zone at the end is where
+    every "play"/"cast" verb before it takes its cards from (601.2a, 305.1), so each of them
+    gets it: `and(may_play(L, Z), may_cast(S, Z))`."""
+    verbs = ("may_play", "may_cast")
     last = vs[-1]
-    if not (isinstance(last, Fn) and last.name in verbs and len(last.args) > 1):
-        return False
-    return any(isinstance(v, Fn) and v.name in verbs and len(v.args) == 1 for v in vs[:-1])
+    if not (isinstance(last, Fn) and last.name in verbs + ("cast_free", "cast_free_from") and len(last.args) > 1):
+        return vs
+    bare = [i for i, v in enumerate(vs[:-1]) if isinstance(v, Fn) and v.name in verbs + ("cast_free",) and len(v.args) == 1]
+    if not bare:
+        return vs
+    if last.name not in verbs or any(vs[i].name not in verbs for i in bare):
+        raise Unsupported("column 1: a zone after the last of several \"play\"/\"cast\" verbs would be read on the last one only")
+    zone = last.args[1]
+    return [fn(v.name, v.args[0], zone) if i in bare else v for i, v in enumerate(vs)]
 
 
 def _pt(v: str) -> Fn:
