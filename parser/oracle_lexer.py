@@ -365,6 +365,9 @@ basic land type among
 card type among
 card name
 that player or that planeswalker 's controller control
+the player do
+a player do
+no player do
 """.strip().splitlines()), key=len, reverse=True))
 # Phrases by their first word, longest first (the order of PHRASES within each
 # list): a token is compared only with the phrases that start with its own word.

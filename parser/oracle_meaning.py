@@ -347,6 +347,24 @@ class _Meaning(Transformer):
             return fn("lasting", fn("cant", fn("cant_be_blocked_except", np)), dur)
         return fn("lasting_except_by", v, dur, np)
 
+    def cnt_desc(self, c):
+        return self.desc(c)
+
+    def count_all(self, c):
+        # "equal to the number of lands you control" in a description: the same amount as
+        # "X is the number of lands you control" (`count(all_of(Desc))`)
+        return fn("count", fn("all_of", c[0]))
+
+    def by_dur_first(self, c):
+        # "… dealt this turn by attacking creatures": the same scope as "… by X this turn"
+        return fn("by", c[1], c[0])
+
+    def redirect_all_damage_dur_first(self, c):
+        # "All damage that would be dealt this turn to X is dealt to Y instead": the same as
+        # "… dealt to X this turn …"
+        kind, dur, to, new = c
+        return fn("redirect_all_damage_lasting", kind, to, dur, new)
+
     def lasting_as_though_no_defender(self, c):
         # "~ can attack this turn as though it didn't have defender" (702.3b)
         v, dur = c
