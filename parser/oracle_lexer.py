@@ -330,6 +330,7 @@ tapped and attacking
 hexproof from
 and from
 without paying its mana cost
+without paying their mana cost
 target player control
 target opponent control
 that player control

@@ -355,6 +355,13 @@ class _Meaning(Transformer):
         # "X is the number of lands you control" (`count(all_of(Desc))`)
         return fn("count", fn("all_of", c[0]))
 
+    def lasting_as_though_flash(self, c):
+        # "You may cast spells this turn as though they had flash": the permission lasts (611.2a)
+        v, dur = c
+        if not (isinstance(v, Fn) and v.name == "may_cast" and len(v.args) == 1):
+            raise Unsupported("column 1: \"as though they had flash\" follows \"cast\" only")
+        return fn("lasting", fn("cast_as_though_flash", v.args[0]), dur)
+
     def by_dur_first(self, c):
         # "… dealt this turn by attacking creatures": the same scope as "… by X this turn"
         return fn("by", c[1], c[0])

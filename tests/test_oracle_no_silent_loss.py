@@ -45,6 +45,11 @@ REVIEWED = {
     ("sentence", "where_x_then", ("where_x_is COMMA_THEN .", "where_x_is COMMA_THEN_C .")):
         "\", then\" before a verb or before a subject, told apart by the lexer",
     ("vp", "cast_as_though_flash", ("cast as though it had flash", "cast as though they had flash")): "pronoun number only",
+    ("vp", "exchange_control_of_both", ("exchange control of AND_NP", "exchange control of and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "destroy_both", ("destroy AND_NP", "destroy and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "cast_free", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
+    ("vp", "cast_free_from", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
+    ("post_inner", "with", ("that have", "with")): "\"a creature that has flying\" and \"a creature with flying\" (one characteristic)",
     ("amount", "greatest_mana_value", ("the greatest mana_value among", "the highest mana_value among")):
         "\"greatest\" and \"highest\" mana value: two wordings of one maximum (202.3)",
     ("adj", "non", ("", "LISTCOMMA")): "\"nonartifact, nonblack creature\": the comma between two adjectives of one noun",
