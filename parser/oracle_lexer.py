@@ -449,6 +449,12 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("CKIND", t.value, t.column))
             i += 1
             continue
+        if t.kind == "SUBTYPE" and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
+                and not (out and out[-1].kind == "lit" and out[-1].value in ("may", "can't", "to", "would", "could")):
+            # "three egg counters": a counter kind named like a creature type (122.1)
+            out.append(Tok("CKIND", t.value.lower(), t.column))
+            i += 1
+            continue
         if t.kind == "lit" and t.value == "," and out and out[-1].kind == "SUBTYPE" and i + 1 < n \
                 and toks[i + 1].kind == "lit" and toks[i + 1].value == "a" and any(
                     x.kind == "lit" and x.value == "create" for x in out[-4:]):
