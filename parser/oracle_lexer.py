@@ -557,6 +557,12 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("AND_NP", "and", t.column))
             i += 1
             continue
+        if t.kind == "lit" and t.value == "or" and out and out[-1].kind == "lit" and out[-1].value in ("spell", "type") \
+                and nxt is not None and nxt.kind == "lit" and nxt.value == "a" \
+                and any(x.kind == "lit" and x.value == "spend" for x in out):
+            out.append(Tok("OR_NP", "or", t.column))  # "spend this mana only to cast an X spell or a Y spell"
+            i += 1
+            continue
         if t.kind == "lit" and t.value == "or" and out and out[-1].kind == "SUBTYPE" and nxt is not None \
                 and nxt.kind == "lit" and nxt.value == "a":
             # "a Mountain or a Plains"; after "that's": "that's a Wolf or a Werewolf", a predicate
