@@ -367,6 +367,8 @@ card type among
 card name
 that player or that planeswalker 's controller control
 the player do
+of a opponent 's choice
+your team control
 a player do
 no player do
 """.strip().splitlines()), key=len, reverse=True))
@@ -491,6 +493,13 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if t.kind == "lit" and t.value == "with" and any(x.kind == "lit" and x.value == "share" for x in out[-4:]):
             out.append(Tok("lit", "share_with", t.column))  # "that shares a color with it" (the "with" of "share")
             i += 1
+            continue
+        if t.kind == "lit" and t.value == "~" and i + 2 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "and" \
+                and (not out or out[-1].value in (":", ",", ".") or out[-1].kind == "COMMA_V") \
+                and toks[i + 2].kind in ("lit", "PT", "NON", "SUBTYPE") and toks[i + 2].value not in VERBS \
+                and toks[i + 2].value not in ("at_least", "have"):
+            out.append(Tok("lit", "self_and", t.column))  # "~ and another target creature each get +1/+0"
+            i += 2
             continue
         if t.kind == "lit" and t.value == "you" and i + 2 < n and toks[i + 1].value == "and" \
                 and toks[i + 2].kind == "lit" and toks[i + 2].value in _YOU_AND_NEXT \
