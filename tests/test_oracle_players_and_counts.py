@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import pytest
 
+from clingo import Function
+
 from mtgkb.carddb import default_database
+from mtgkb.mana_abilities import ability_mana_facts
 from mtgkb.parser.oracle import parse_ability_line
 from mtgkb.parser.terms import render
 
@@ -58,6 +61,27 @@ GOLDEN = [
     # keywords: 702.24 with two costs, 702.77
     ("Arctic Nishoba", 1, "effects", 'keyword(cumulative_upkeep_either(mana(colored(g)),mana(colored(w))))'),
     ("Bannerhide Krushok", 1, "effects", 'keyword(reinforce(2,mana(generic(1),colored(g))))'),
+    # "if a player does" (the lexer joins the words), replacements of life gain and combat damage (614.1)
+    ("Desecration Demon", 1, "effects", 'if_then(a_player_does,and(tap(self),put_counters(counters(a,pt_counter(pt(1,1))),it)))'),
+    ("Alhammarret's Archive", 0, "effects", 'if_then(would_gain_life(you),instead(statement(you,gain_twice_that_much_life)))'),
+    ("Charging Tuskodon", 1, "effects", 'if_then(would_deal_combat_damage_to(self,some(a,desc(none,types(group(player)),where))),instead(statement(it,deal_double_damage_to(that(desc(none,types(group(player)),where))))))'),
+    ("Argothian Pixies", 1, "effects", 'prevent_all_to_by(damage,self,all_of(desc(none,types(group(artifact,creature)),where)))'),
+    ("Empyrial Archangel", 2, "effects", 'redirect_all_damage(damage,you,self)'),
+    ("Ashen-Skin Zubera", 0, "effects", 'statement(all_of(desc((target,),types(group(opponent)),where)),discard_for_each(some(a,desc(none,types(group(card)),where)),all_of(desc(none,types(group(subtype("Zubera"))),where(that_died(this_turn))))))'),
+    ("Deadly Dancer", 2, "effects", 'each_statement(self_and(some(another,desc((target,),types(group(creature)),where))),lasting(gets(pt(1,0)),until_end_of_turn))'),
+    ("Brineborn Cutthroat", 1, "trigger", 'whenever(casts_during_turn(you,some(a,desc(none,types(group(spell)),where)),an_opponents))'),
+    ("Aven Riftwatcher", 2, "trigger", 'when(enters_or_leaves(self))'),
+    ("Blinding Angel", 1, "effects", 'statement(that(desc(none,types(group(player)),where)),skip(their_next,combat_phase))'),
+    ("Aurora Champion", 0, "condition", 'your_team_controls_some(some(another,desc(none,types(group(subtype("Warrior"))),where)))'),
+    ("Ajani Steadfast", 1, "effects", 'put_counters_both(counters(a,pt_counter(pt(1,1))),some(each,desc(none,types(group(creature)),where(you_control))),counters(a,loyalty),some(each,desc((other,),types(group(planeswalker)),where(you_control))))'),
+    ("Boom", 0, "effects", 'destroy_both(all_of(desc((target,),types(group(land)),where(you_control))),all_of(desc((target,),types(group(land)),where(you_dont_control))))'),
+    ("Induce Despair", 1, "effects", 'where_x(statement(all_of(desc((target,),types(group(creature)),where)),lasting(gets(pt("-X","-X")),until_end_of_turn)),mana_value_of(some(the,desc((revealed,),types(group(card)),where))))'),
+    # a comparison with "the number of …" inside a description (202.3)
+    ("Chalice of the Void", 1, "trigger", 'whenever(a_player_casts(some(a,desc(none,types(group(spell)),where(with(_post(mv(eq(count_counters(counters(some,named_counter("charge")),self))))))))))'),
+    # mana lines (106.6)
+    ("Karfell Harbinger", 0, "riders", 'spend_only(spend_what(foretell_from(some(a,desc(none,types(group(card)),where)),from(hand(your))),cast(some(a,desc(none,types(group(instant),group(sorcery,spell)),where)))))'),
+    ("Kydele, Chosen of Kruphix", 0, "effects", 'add(for_each(mana(c),all_of(desc(none,types(group(card)),where(youve_drawn(this_turn))))))'),
+    ("Path of Ancestry", 1, "effects", 'when_that_mana_is_spent(cast(some(a,desc(none,types(group(creature,spell)),where(shares_with(a_creature_type,your_commander))))),scry(1))'),
     # corrected: the zone is where both verbs take their cards from (601.2a, 305.1)
     ("Experimental Frenzy", 1, "effects", 'may(you,and(may_play(all_of(desc(none,types(group(land)),where)),from(top_of_library(your))),may_cast(all_of(desc(none,types(group(spell)),where)),from(top_of_library(your)))))'),
     # corrected: "four or more counters" is a count of counters of any kind
@@ -73,6 +97,19 @@ def test_golden_terms(db, face, index, field, term):
     ab = db.face(face).abilities[index]
     assert ab.understood, ab.reason
     assert term in _part(ab, field)
+
+
+@pytest.mark.parametrize("face, index", [
+    ("Karfell Harbinger", 0), ("Kydele, Chosen of Kruphix", 0), ("Unblinking Observer", 0), ("Qarsi Deceiver", 0),
+    ("Squandered Resources", 0), ("Chandra's Embercat", 0), ("The Ringhart Crest", 1),
+])
+def test_mana_lines_newly_read_stay_unread_by_the_mana_section(db, face, index):
+    """A spend restriction or an amount the mana section does not read leaves the ability
+    mana_unread: never a mana ability without its restriction."""
+    ab = db.face(face).abilities[index]
+    assert ab.understood, ab.reason
+    facts = [str(f) for f in ability_mana_facts(Function("a", []), ab)]
+    assert "mana_unread(a)" in facts, facts
 
 
 def test_a_mode_name_is_a_rider():
