@@ -367,6 +367,7 @@ card type among
 card name
 that player or that planeswalker 's controller control
 the player do
+a basic land type
 of a opponent 's choice
 your team control
 a player do
