@@ -531,7 +531,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         nxt = toks[i + 1] if i + 1 < n else None
         nxt2 = toks[i + 2] if i + 2 < n else None
         if t.kind == "lit" and t.value in ("and", "or", "and/or") and nxt is not None and nxt.kind == "lit":
-            if nxt.value in VERBS and not (nxt.value == "target" and _starts_desc(nxt2)):
+            if (nxt.value in VERBS or (nxt.value == "must" and t.value == "and")) and not (nxt.value == "target" and _starts_desc(nxt2)):
                 out.append(Tok("AND_V" if t.value == "and" else ("OR_V" if t.value == "or" else "lit"), t.value, t.column))
                 i += 1
                 continue
