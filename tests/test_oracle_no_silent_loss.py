@@ -47,6 +47,8 @@ REVIEWED = {
     ("vp", "cast_as_though_flash", ("cast as though it had flash", "cast as though they had flash")): "pronoun number only",
     ("vp", "exchange_control_of_both", ("exchange control of AND_NP", "exchange control of and")): "one \"and\", told apart by the lexer or not",
     ("vp", "destroy_both", ("destroy AND_NP", "destroy and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "exile_both", ("exile AND_NP", "exile and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "put_counters_both", ("put on AND_NP on", "put on and on")): "one \"and\", told apart by the lexer or not",
     ("vp", "cast_free", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
     ("vp", "cast_free_from", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
     ("post_inner", "with", ("that have", "with")): "\"a creature that has flying\" and \"a creature with flying\" (one characteristic)",
