@@ -362,6 +362,14 @@ class _Meaning(Transformer):
             raise Unsupported("column 1: \"as though they had flash\" follows \"cast\" only")
         return fn("lasting", fn("cast_as_though_flash", v.args[0]), dur)
 
+    def whenever_first_time_each_turn(self, c):
+        # "Whenever you gain life for the first time each turn, …"; "becomes the target of … for
+        # the first time each turn" keeps its own event term, becomes_target_first_time
+        ev = c[0]
+        if isinstance(ev, Fn) and ev.name == "becomes_target" and len(ev.args) == 2:
+            return fn("whenever", fn("becomes_target_first_time", *ev.args))
+        return fn("whenever_first_time_each_turn", ev)
+
     def by_dur_first(self, c):
         # "… dealt this turn by attacking creatures": the same scope as "… by X this turn"
         return fn("by", c[1], c[0])
