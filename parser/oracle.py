@@ -158,7 +158,7 @@ def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
             text = m.group("rest")
     else:
         m = _ABILITY_WORD.match(text)
-        if m and m.group("word").split()[0].lower() not in KEYWORD_STARTS:
+        if m and (m.group("word").split()[0].lower() not in KEYWORD_STARTS or m.group("word").lower() in _KEYWORD_LABELS):
             word = m.group("word").lower()
             # a keyword's label restricts the ability (its reminder text, dropped, says how);
             # an ability word has no rules meaning (207.2c)

@@ -367,6 +367,7 @@ card type among
 card name
 that player or that planeswalker 's controller control
 the player do
+that player or that planeswalker 's controller
 for the first time each turn
 it become day as ~ enter
 a basic land type

@@ -49,6 +49,7 @@ REVIEWED = {
     ("vp", "destroy_both", ("destroy AND_NP", "destroy and")): "one \"and\", told apart by the lexer or not",
     ("vp", "exile_both", ("exile AND_NP", "exile and")): "one \"and\", told apart by the lexer or not",
     ("vp", "put_counters_both", ("put on AND_NP on", "put on and on")): "one \"and\", told apart by the lexer or not",
+    ("addition", "in_addition", ("in_addition_to its other", "in_addition_to their other")): "pronoun number only",
     ("vp", "cast_free", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
     ("vp", "cast_free_from", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
     ("post_inner", "with", ("that have", "with")): "\"a creature that has flying\" and \"a creature with flying\" (one characteristic)",
