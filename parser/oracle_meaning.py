@@ -18,13 +18,12 @@ from .copy_exceptions import copy_exception_items
 from .oracle_characteristic import characteristic as _characteristic
 from .mana_symbols import mana_symbol_term
 from .terms import Fn, Term, fn, tup
+from .oracle_meaning_forms import SecondPassForms, Unsupported, zone_to_every_verb
 from .oracle_words import REPLACEMENT_TERMS as _REPLACEMENT, RIDER_TERMS as _RIDERS, TARGETING_TERMS as _TARGETING
 
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
-class Unsupported(Exception):
-    """Raised by the meaning builder for a parse it cannot give meaning to."""
 
 
 def _produce(m: Term) -> Term:
@@ -85,7 +84,7 @@ _OPPONENT_WHO_DOES = fn("all_of", fn("desc", fn("none"), fn("types", fn("group",
                                     fn("where", fn("who", fn("does")))))
 
 
-class _Meaning(Transformer):
+class _Meaning(SecondPassForms, Transformer):
     def __init__(self, parse_quoted: Callable[[str], Fn]):
         super().__init__(visit_tokens=True)
         self._quoted = parse_quoted
@@ -347,46 +346,6 @@ class _Meaning(Transformer):
             return fn("lasting", fn("cant", fn("cant_be_blocked_except", np)), dur)
         return fn("lasting_except_by", v, dur, np)
 
-    def cnt_desc(self, c):
-        return self.desc(c)
-
-    def count_all(self, c):
-        # "equal to the number of lands you control" in a description: the same amount as
-        # "X is the number of lands you control" (`count(all_of(Desc))`)
-        return fn("count", fn("all_of", c[0]))
-
-    def lasting_as_though_flash(self, c):
-        # "You may cast spells this turn as though they had flash": the permission lasts (611.2a)
-        v, dur = c
-        if not (isinstance(v, Fn) and v.name == "may_cast" and len(v.args) == 1):
-            raise Unsupported("column 1: \"as though they had flash\" follows \"cast\" only")
-        return fn("lasting", fn("cast_as_though_flash", v.args[0]), dur)
-
-    def whenever_first_time_each_turn(self, c):
-        # "Whenever you gain life for the first time each turn, …"; "becomes the target of … for
-        # the first time each turn" keeps its own event term, becomes_target_first_time
-        ev = c[0]
-        if isinstance(ev, Fn) and ev.name == "becomes_target" and len(ev.args) == 2:
-            return fn("whenever", fn("becomes_target_first_time", *ev.args))
-        return fn("whenever_first_time_each_turn", ev)
-
-    def by_dur_first(self, c):
-        # "… dealt this turn by attacking creatures": the same scope as "… by X this turn"
-        return fn("by", c[1], c[0])
-
-    def redirect_all_damage_dur_first(self, c):
-        # "All damage that would be dealt this turn to X is dealt to Y instead": the same as
-        # "… dealt to X this turn …"
-        kind, dur, to, new = c
-        return fn("redirect_all_damage_lasting", kind, to, dur, new)
-
-    def lasting_as_though_no_defender(self, c):
-        # "~ can attack this turn as though it didn't have defender" (702.3b)
-        v, dur = c
-        if v != fn("can", fn("cant_attack")):
-            raise Unsupported("column 1: \"as though it didn't have defender\" follows \"can attack\" only")
-        return fn("can_attack_as_though_no_defender_lasting", dur)
-
     def while_both(self, c):
         # "… as long as it's blocking and you control a snow land." (Snow Devil)
         return fn("while", c[0], fn("both_conditions", c[1], c[2]))
@@ -540,7 +499,7 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
     (`choice(V1, V2, …)`); a "," takes the join of the next non-"," join ("A, B, or C" is a
     choice of three, "A, B, and C" all three); "then" joins like "and", in order.
     """
-    vs = _zone_to_every_verb(list(vs))
+    vs = zone_to_every_verb(list(vs))
     for i in range(len(vs) - 1, 0, -1):
         v = vs[i]
         if not (isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2):
@@ -563,22 +522,6 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
     parts = [a[0] if len(a) == 1 else fn("and", *a) for a in alts]
     return parts[0] if len(parts) == 1 else fn("choice", *parts)
 
-
-def _zone_to_every_verb(vs: list[Term]) -> list[Term]:
-    """"play lands and cast spells from the top of your library": the zone at the end is where
-    every "play"/"cast" verb before it takes its cards from (601.2a, 305.1), so each of them
-    gets it: `and(may_play(L, Z), may_cast(S, Z))`."""
-    verbs = ("may_play", "may_cast")
-    last = vs[-1]
-    if not (isinstance(last, Fn) and last.name in verbs + ("cast_free", "cast_free_from") and len(last.args) > 1):
-        return vs
-    bare = [i for i, v in enumerate(vs[:-1]) if isinstance(v, Fn) and v.name in verbs + ("cast_free",) and len(v.args) == 1]
-    if not bare:
-        return vs
-    if last.name not in verbs or any(vs[i].name not in verbs for i in bare):
-        raise Unsupported("column 1: a zone after the last of several \"play\"/\"cast\" verbs would be read on the last one only")
-    zone = last.args[1]
-    return [fn(v.name, v.args[0], zone) if i in bare else v for i, v in enumerate(vs)]
 
 
 def _pt(v: str) -> Fn:
