@@ -28,6 +28,11 @@ meaning.lp adds (the same meaning in another wording):
                  or "you gain/lose N life" Python read as changing nothing tracked
     zone_tap             exile, return to hand or library, tap/untap, counter, sacrifice, return from
                          a graveyard, "you may" around them (meaning.lp's 701 block)
+    triggers     a trigger event mtgkb/rules/triggers.lp reads where the Python read none (another
+                 object enters, dies or leaves; a player casts; life gained or lost; damage dealt;
+                 becomes tapped or the target; sacrifices; counters put; "when you cast ~"; "enters or
+                 dies"): the trigger was unread, now its sentences are read with it; or an intervening
+                 "if" it reads (you control N D, N or more life, your turn, ~ is untapped)
 """
 
 from __future__ import annotations
@@ -140,10 +145,32 @@ def _zones(old_only, new_only, terms) -> bool:
                     for x in old_only))
 
 
+_AB = r'ab\("(?:[^"\\]|\\.)*",\d+\)'
+_TRIGGER_ON = re.compile(r"tl_on\(" + _AB + r",((enters|dies|leaves|to_graveyard|cast|cast_or_copy|life|dealt_damage|"
+                         r"deals_damage|becomes_tapped|becomes_target|sacrifices|counters_put)\(|(cast_self|enters_self|"
+                         r"dies_self)\)$)")
+_TRIGGER_IF = re.compile(r"tl_if\(" + _AB + r",(control\(|life_at_least\(|your_turn\)|not_your_turn\)|self_status\()")
+
+
+def _triggers(old_only, new_only, terms, old) -> bool:
+    """mtgkb/rules/triggers.lp reads a trigger event the Python left unread (its sentences are read with it),
+    or an intervening "if" the Python left unread (the rest of the ability differs for a reason of its own)."""
+    if any(_TRIGGER_ON.match(x) for x in new_only) and all(x.startswith("tl_unread(") for x in old_only):
+        return True
+    ifs_new = {x for x in new_only if _TRIGGER_IF.match(x)}
+    ifs_old = {x for x in old_only if x.startswith("tl_if(") and x.endswith(",unread)")}
+    if not (ifs_new and ifs_old):
+        return False
+    rest_old, rest_new = old_only - ifs_old, new_only - ifs_new
+    return not (rest_old or rest_new) or _why(rest_old, rest_new, terms, old) is not None
+
+
 def _why(old_only, new_only, terms, old) -> str | None:
     """The documented reason for one ability's difference, or None."""
     if _life_damage(old_only, new_only, terms):
         return "life_damage"
+    if _triggers(old_only, new_only, terms, old):
+        return "triggers"
     if _zones(old_only, new_only, terms):
         return "zones"
     # "Whenever you draw a card" / "Whenever a player draws a card" is read (mtgkb/rules/zones.lp)

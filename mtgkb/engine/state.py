@@ -59,6 +59,7 @@ class Item:
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
+    target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
 
 
 @dataclass
