@@ -59,7 +59,9 @@ from pathlib import Path
 
 # --------------------------------------------------------------------------- board
 
-BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.", "It is Alice's turn.")
+BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.",
+         "Alice's library has 30 cards.", "Bob's library has 30 cards.",
+         "Alice has no cards in hand.", "Bob has no cards in hand.", "It is Alice's turn.")
 BOARD_NAMES = ("Grizzly Bears", "Forest", "Hill Giant")
 # (handle, printed P/T or None for a non-creature)
 BOARD_OBJECTS = (("Grizzly Bears", "2/2"), ("Hill Giant", "3/3"), ("Forest", None))
@@ -262,7 +264,9 @@ def _board_claims() -> list[str]:
             "Grizzly Bears is green.", "Hill Giant is red.",
             "Grizzly Bears does not have flying.", "Hill Giant does not have trample.",
             "Hill Giant does not have haste."]
-    out += ["Alice has 20 life.", "Bob has 20 life."]
+    out += ["Alice has 20 life.", "Bob has 20 life.",
+            "Alice has no cards in hand.", "Bob has no cards in hand.",
+            "Alice's library has 30 cards.", "Bob's library has 30 cards."]
     return out + ["No token is created.", "No permanent is put into a graveyard."]
 
 

@@ -35,6 +35,9 @@ def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symb
     if unsettled:
         text = [a for a in unsettled if hidden_words(a) is None]
         if not text:  # only what the scenario does not say (hidden zones, engine/zone_state.py)
+            decided = _decided_by_settled_outcome(claim, Id, res)
+            if decided is not None:
+                return ClaimResult(claim.text, line, *decided)
             why = "; ".join(hidden_words(a) for a in unsettled[:3])
             return ClaimResult(claim.text, line, "undetermined", f"depends on what the scenario does not say: {why}")
         why = "; ".join(_describe_ability(a, res) for a in text[:3])
@@ -49,6 +52,25 @@ def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symb
     else:
         msg = "true in every outcome" if in_all else "true in some outcomes"
     return ClaimResult(claim.text, line, "fails", msg)
+
+
+def _decided_by_settled_outcome(claim: Claim, Id: Symbol, res: SolveResult) -> tuple | None:
+    """A claim unsettled only by hidden information in some outcomes is still decided by an
+    outcome in which it is settled: a "may" claim true there holds, a plain claim false there
+    fails (and their negations alike).  None: no such outcome decides it."""
+    settled_true = Function("claim_settled_true", [Id]) in res.brave
+    settled_false = Function("claim_settled_false", [Id]) in res.brave
+    positive = not claim.negated
+    if claim.modality == "may":
+        if settled_true if positive else settled_false:
+            return ("holds",)
+        return None
+    if settled_false if positive else settled_true:
+        return ("fails", "false in some outcome in which it is settled (other outcomes depend on what the "
+                         "scenario does not say)" if positive else
+                         "true in some outcome in which it is settled (other outcomes depend on what the "
+                         "scenario does not say)")
+    return None
 
 
 _HIDDEN = {"hand_size": "how many cards are in {p}'s hand (no sentence gives the whole hand)",

@@ -243,10 +243,12 @@ def test_scry_two_puts_each_card_on_top_or_bottom_in_any_order(tmp_path):
                "Alice may have Forest in hand.\nAlice may have Island in hand.\nAlice may have Swamp in hand.\n"
                "Alice has 1 card in hand.\nAlice's library has 3 cards.\nAlice has Forest in hand.")
     assert _verdicts(r) == ["holds"] * 5 + ["fails"]
-    # with unknown cards that may be drawn, whether a Forest was drawn is not settled
+    # with unknown cards that may be drawn, whether a Swamp may have been drawn is not settled; that
+    # a Forest was drawn fails all the same: in the outcome that draws Island the hand is known
     r = _check(tmp_path, "Alice's library is Forest, Island and 3 unknown cards.\nAlice has no cards in hand.\n"
-               "Alice casts Preordain.\nPreordain resolves.", "Alice has 1 card in hand.\nAlice has Forest in hand.")
-    assert _verdicts(r) == ["holds", "undetermined"]
+               "Alice casts Preordain.\nPreordain resolves.",
+               "Alice has 1 card in hand.\nAlice may have Swamp in hand.\nAlice has Forest in hand.")
+    assert _verdicts(r) == ["holds", "undetermined", "fails"]
 
 
 def test_a_search_with_a_quality_may_fail_to_find(tmp_path):
@@ -258,8 +260,10 @@ def test_a_search_with_a_quality_may_fail_to_find(tmp_path):
 
 def test_a_search_that_may_find_an_unknown_card_is_undetermined(tmp_path):
     r = _check(tmp_path, "Alice's library is Forest and 2 unknown cards.\nAlice casts Rampant Growth.\n"
-               "Rampant Growth resolves.", "Forest is in Alice's library.")
-    assert _verdicts(r) == ["undetermined"]
+               "Rampant Growth resolves.", "Alice may control 1 permanent named Island.\nForest is in Alice's library.")
+    # an Island may have been found only among the unknown cards: not settled; that the Forest
+    # stayed in the library fails, since the outcome that finds it is settled
+    assert _verdicts(r) == ["undetermined", "fails"]
 
 
 def test_a_random_discard_is_an_outcome_per_card(tmp_path):

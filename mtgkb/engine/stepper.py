@@ -230,6 +230,8 @@ class Stepper(Actions, Resolution, ZoneSteps):
                        face_down=spec.face_down)
         if spec.attached_to is not None:
             o.attached = st.handles[spec.attached_to]
+        if spec.token and spec.card is not None:  # 707.2: its abilities are the card's, after it is gone too
+            st.copy_cards[spec.handle] = spec.card
 
     def _enters_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
@@ -485,7 +487,10 @@ class Stepper(Actions, Resolution, ZoneSteps):
 
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
-                return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+                if re.match(r"\s*(When|Whenever|At)\b", ab.text):
+                    return "triggered"
+                # CR 602.1: "[Cost]: [Effect.]" (a colon outside quotes) is an activated ability
+                return "activated" if re.match(r'[^"]*?:\s', ab.text) else "unsupported"
             if ab.kind == "mana" and re.match(r"\s*(When|Whenever)\b", ab.text):
                 return "triggered"  # CR 605.1b: a triggered mana ability is a triggered ability
             return ab.kind
