@@ -147,7 +147,7 @@ def _zones(old_only, new_only, terms) -> bool:
 
 _AB = r'ab\("(?:[^"\\]|\\.)*",\d+\)'
 _TRIGGER_ON = re.compile(r"tl_on\(" + _AB + r",((enters|dies|leaves|to_graveyard|cast|cast_or_copy|life|dealt_damage|"
-                         r"deals_damage|becomes_tapped|becomes_target|sacrifices|counters_put)\(|(cast_self|enters_self|"
+                         r"deals_damage|becomes_tapped|becomes_untapped|becomes_target|sacrifices|counters_put)\(|(cast_self|enters_self|"
                          r"dies_self)\)$)")
 _TRIGGER_IF = re.compile(r"tl_if\(" + _AB + r",(control\(|life_at_least\(|your_turn\)|not_your_turn\)|self_status\()")
 

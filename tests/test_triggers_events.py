@@ -287,3 +287,13 @@ def test_activating_a_mana_ability_pays_its_tap_cost(tmp_path):
     r = _check(tmp_path, "Alice controls Test Mystic.\nAlice activates Test Mystic's mana ability.\n"
                "Test Mystic's triggered ability resolves.", "Test Mystic is tapped.\nAlice has 21 life.", card=MYSTIC)
     assert _verdicts(r) == ["holds", "holds"], [(c.verdict, c.message) for c in r.claims]
+
+
+def test_becomes_untapped(db):
+    # Wake Thrasher: "Whenever a permanent you control becomes untapped" (an untap effect, the untap step)
+    assert "tl_on(A,becomes_untapped(a(desc(none,types(group(permanent)),where(you_control)))))" in \
+        meaning(db, "Wake Thrasher", 1)
+    board = [("Wake Thrasher", "Wake Thrasher", "battlefield", "Alice"), ("Forest", "Forest", "battlefield", "Alice"),
+             ("Forest #2", "Forest", "battlefield", "Bob")]
+    assert "tl_fires(o(1),Wake Thrasher/1)" in fired(db, board, [Function("untapped", [obj(2)])])
+    assert "tl_fires(o(1),Wake Thrasher/1)" not in fired(db, board, [Function("untapped", [obj(3)])])
