@@ -28,6 +28,12 @@ meaning.lp adds (the same meaning in another wording):
                  or "you gain/lose N life" Python read as changing nothing tracked
     zone_tap             exile, return to hand or library, tap/untap, counter, sacrifice, return from
                          a graveyard, "you may" around them (meaning.lp's 701 block)
+    delayed              "<clause> at the beginning of the next end step" / "at end of combat": a delayed
+                         triggered ability (603.7; mtgkb/rules/turn.lp)
+    turn_trigger         triggers on combat events ("Whenever ~ attacks", "blocks", "becomes blocked",
+                         "deals combat damage to a player"), at end of combat, "the end step" and
+                         "your precombat main phase"
+                         (mtgkb/rules/combat.lp, turn.lp): the trigger is read, its effect maybe not
     triggers     a trigger event mtgkb/rules/triggers.lp reads where the Python read none (another
                  object enters, dies or leaves; a player casts; life gained or lost; damage dealt;
                  becomes tapped or the target; sacrifices; counters put; "when you cast ~"; "enters or
@@ -66,6 +72,7 @@ LOST = {
 ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
+    "delayed": re.compile(r"delayed(_end_of_combat)?\("),
     "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
                            r"sacrifice)\("),
 }
@@ -131,6 +138,9 @@ def _life_damage(old_only, new_only, terms) -> bool:
                     for x in old_only))
 
 
+# the triggers turn.lp and combat.lp read (tl_on/2)
+_TURN_TRIGGER = re.compile(r"^tl_on\(.*,(attacks_self|blocks_self|becomes_blocked_self|combat_damage_to_player_self|"
+                           r"step\((end_of_combat|end),each\)|step\(precombat_main,(yours|each)\))\)$")
 _ZONES_EFF = re.compile(r",zfx\(")
 _ZONES_TERMS = re.compile(r"(?<![\w])(draw|mill|mill_a_card|scry|surveil|shuffle|search|discard)\b")
 
@@ -167,6 +177,9 @@ def _triggers(old_only, new_only, terms, old) -> bool:
 
 def _why(old_only, new_only, terms, old) -> str | None:
     """The documented reason for one ability's difference, or None."""
+    if (old_only and all(x.startswith("tl_unread(") for x in old_only)
+            and any(_TURN_TRIGGER.search(x) for x in new_only)):
+        return "turn_trigger"
     if _life_damage(old_only, new_only, terms):
         return "life_damage"
     if _triggers(old_only, new_only, terms, old):

@@ -22,11 +22,17 @@ class Resolution:
             oid = st.handles.get(ref[1])
             return next((it for it in st.stack if it.kind == "spell" and it.source == oid), None)
         _, h, kind, n = ref
+        if kind == "delayed":  # CR 603.7: a delayed triggered ability its source's ability created
+            return next((it for it in reversed(st.stack) if it.abilities and it.abilities[0].name == "delayed"
+                         and h in (st.name_of(it.source), st.gone.get(it.source))), None)
         face = self.face(self._card_of(st, h), s.pos)
         A = self._ability_symbol(face, kind, n, s)
         return next((it for it in reversed(st.stack) if A in it.abilities and it.source_handle == h), None)
 
     def _already_resolved(self, st: State, ref: tuple, s: Sentence) -> bool:
+        if ref[0] == "ab" and ref[2] == "delayed":
+            return any(r.name == "ab" and r.arguments[1].name == "delayed" and r.arguments[0].string == ref[1]
+                       for r in st.resolved)
         if ref[0] == "obj":
             key = Function("obj", [String(ref[1])])
         else:
@@ -148,6 +154,8 @@ class Resolution:
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
                 elif e.name in ("move", "sacrifice", "counter_spell"):
                     moves.append(e)
+                elif e.name == "delayed":
+                    self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):

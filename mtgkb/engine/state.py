@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from ..symbols import atom, obj
+from .turn_facts import turn_facts
 from .zone_state import Zones, zone_facts
 
 
@@ -68,7 +69,8 @@ class State:
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
     conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
-                                                    # "end_of_turn" (514.2) or "indefinite" (611.2a)
+                                                    # "end_of_turn" (514.2), "end_of_combat" (511.2)
+                                                    # or "indefinite" (611.2a)
     stack: list = field(default_factory=list)       # Items, bottom first
     players: list = field(default_factory=list)
     active: str | None = None
@@ -92,6 +94,18 @@ class State:
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
+    # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
+    turn: int = 1                                   # the turn number (500.1)
+    attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
+    blocking: dict = field(default_factory=dict)    # blocking creature id -> the attacker it blocks (509.1)
+    blocked: list = field(default_factory=list)     # attackers that became blocked this combat (509.1h)
+    open_blocks: list = field(default_factory=list) # (blocker id, attacker id): the declaration being said (509.1)
+    combat: dict = field(default_factory=dict)      # this combat's progress: "attackers_declared",
+                                                    # "blocks_declared", "first_strike" (ids in the first
+                                                    # combat damage step, 702.7b), "damage_done"
+    cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
+    delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
+                                                    # (number, ability symbol dl(A, I), step, controller, source id)
     zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
 
     def clone(self) -> "State":
@@ -209,6 +223,7 @@ def state_facts(st: State) -> list[Symbol]:
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
+    out += turn_facts(st)
     for it in st.stack:
         out += item_facts(st, it)
     return out + zone_facts(st)

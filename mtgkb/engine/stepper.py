@@ -28,20 +28,22 @@ from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_check
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
-from .present import SBA_TEXT, STEP_NAMES
+from .combat import Combat
+from .present import SBA_TEXT
 from .resolution import Resolution
 from .zones import ZoneSteps
 from .state import Item, State, item_sym, log_facts, resolve_handle, state_facts, target_sym
+from .turn import TurnStructure
 
 
-class Stepper(Actions, Resolution, ZoneSteps):
+class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
-        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
+        self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
@@ -86,7 +88,12 @@ class Stepper(Actions, Resolution, ZoneSteps):
         for s in self.block.given:
             nxt = []
             for st in branches:
-                nxt += self.apply(st, s)
+                try:
+                    nxt += self.apply(st, s)
+                except ScenarioError as e:
+                    if e.sentence is None:  # the sentence that made the step impossible
+                        e.sentence = s
+                    raise
             nxt = self._distinct(nxt)
             if not nxt:
                 # CR 603.3d: the choice the sentence names was made in no outcome
@@ -97,6 +104,8 @@ class Stepper(Actions, Resolution, ZoneSteps):
             if time.perf_counter() > self.deadline:
                 raise Bound("the time limit was reached while stepping through the events")
             branches = nxt
+        # CR 509.1: a declaration of blockers the last sentences said is made
+        branches = [b for st in branches for b in (self.close_blocks(st) if st.open_blocks else [st])]
         # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
         # state-based actions are performed first (also for a scenario without events)
         branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
@@ -129,7 +138,7 @@ class Stepper(Actions, Resolution, ZoneSteps):
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
         seen, out = set(), []
         for b in branches:
-            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
             if key not in seen:
                 seen.add(key)
                 out.append(b)
@@ -138,6 +147,9 @@ class Stepper(Actions, Resolution, ZoneSteps):
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
         check_board_size(st, s)
+        if st.open_blocks and k != "tl_blocks":
+            # CR 509.1: the blockers said so far are declared before anything else happens
+            return [b for x in self.close_blocks(st) for b in self.apply(x, s)]
         if k == "controls":
             self._player(st, a["player"])
             for spec in a["objects"]:
@@ -154,8 +166,10 @@ class Stepper(Actions, Resolution, ZoneSteps):
             st.objects[st.handles[a["object"]]].tapped = a["tapped"]
             return [st]
         if k == "turn":
+            # CR 500.1, 505.1: "It is Alice's turn.": her precombat main phase (unless a step sentence says)
             self._player(st, a["player"])
             st.active = a["player"]
+            st.step = "precombat_main"
             return [st]
         if k in mana.MANA_SENTENCES:
             self._player(st, a["player"])
@@ -210,10 +224,17 @@ class Stepper(Actions, Resolution, ZoneSteps):
         if k.startswith("zn_"):
             return self.zone_sentence(st, s)
         if k == "tl_step":
-            st.step = {"combat": "beginning_of_combat"}.get(a["step"], a["step"])  # 500.1: the step now
-            st.log.append(("603.2b", f"{a['player']}'s {STEP_NAMES.get(a['step'], a['step'])} begins"))
-            outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
-            return [b for o in outs for b in self.put_triggers(o)]
+            return self._step_sentence(st, s)      # 500.1, 603.2b (engine/turn.py)
+        if k == "tl_turn_ends":
+            return self._turn_ends(st, s)
+        if k == "tl_proceeds":
+            return self._proceeds(st, s)
+        if k == "tl_attacks":
+            return self._attacks(st, s)            # 508 (engine/combat.py)
+        if k == "tl_blocks":
+            return self._blocks(st, s)             # 509
+        if k == "tl_combat_damage":
+            return self._combat_damage_sentence(st, s)   # 510
         raise FactError(f"sentence kind {k!r} has no meaning in a timeline yet", s.pos)
 
     def _player(self, st: State, p: str) -> None:
@@ -283,8 +304,9 @@ class Stepper(Actions, Resolution, ZoneSteps):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> int:
-        return hash(tuple(sorted(map(str, state_facts(st)))))
+    def _state_key(self, st: State) -> frozenset:
+        """The state as its facts (symbols hash without being turned into text)."""
+        return frozenset(state_facts(st))
 
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
@@ -293,9 +315,10 @@ class Stepper(Actions, Resolution, ZoneSteps):
         if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
             self._sba_free.add(self._state_key(st))
 
-    def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
-        """What triggers on an event (several events that happen at once: `more`)."""
-        facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)])
+    def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
+        """What triggers on an event (several events that happen at once: `more`; facts the event
+        carries: `extra`)."""
+        facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)] + list(extra))
         models = self.ask(facts)
         self._note_sba(st, models)
         if not models:
@@ -453,6 +476,8 @@ class Stepper(Actions, Resolution, ZoneSteps):
         return t if A.name == "ab" and A.arguments[0].string == h else f"{t} (of {h})"
 
     def _ab_text(self, A: Symbol) -> str:
+        if A.name == "delayed":   # CR 603.7: delayed(N, dl(ability, sentence))
+            return f"the delayed triggered ability of {self._ab_text(A.arguments[1].arguments[0])}"
         if A.name == "suspend_upkeep":
             return f"{A.arguments[0].arguments[0].string}'s suspend ability (remove a time counter, 702.62a)"
         if A.name == "ab" and len(A.arguments) == 2:
