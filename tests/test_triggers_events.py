@@ -297,3 +297,14 @@ def test_becomes_untapped(db):
              ("Forest #2", "Forest", "battlefield", "Bob")]
     assert "tl_fires(o(1),Wake Thrasher/1)" in fired(db, board, [Function("untapped", [obj(2)])])
     assert "tl_fires(o(1),Wake Thrasher/1)" not in fired(db, board, [Function("untapped", [obj(3)])])
+
+
+def test_the_mana_value_of_an_x_spell_on_the_stack_counts_its_x(tmp_path):
+    # CR 202.3e: Etherium Spinner watches spells with mana value 4 or greater; Hooded Hydra ({X}{G}{G})
+    # cast with X = 2 has mana value 4 on the stack, with X = 1 it has 3
+    r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice casts Hooded Hydra with X = 2.",
+               "Etherium Spinner's triggered ability triggers.")
+    assert _verdicts(r) == ["holds"], [(c.verdict, c.message) for c in r.claims]
+    r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice casts Hooded Hydra with X = 1.",
+               "Etherium Spinner's triggered ability does not trigger.")
+    assert _verdicts(r) == ["holds"], [(c.verdict, c.message) for c in r.claims]
