@@ -40,7 +40,7 @@ READ = [
     ("Hedron Crab", 1, "tl_on(A,enters(a(desc(none,types(group(land)),where)),yours))", True),
     ("Blood Artist", 1, f"tl_on(A,dies(self_or_another({CREATURE})))", True),
     ("Gavony Unhallowed", 1, "tl_on(A,dies(another(desc(none,types(group(creature)),where(you_control)))))", True),
-    ("Harvester of Souls", 2, "tl_on(A,dies(another(desc((non(non(token)),),types(group(creature)),where))))", False),
+    ("Harvester of Souls", 2, "tl_on(A,dies(another(desc((non(non(token)),),types(group(creature)),where))))", True),
     ("Ninth Bridge Patrol", 1, "tl_on(A,leaves(another(desc(none,types(group(creature)),where(you_control)))))", True),
     ("Chromatic Star", 2, "tl_on(A,to_graveyard(self,any))", True),
     ("Ebon Drake", 2, "tl_on(A,cast(any,a(desc(none,types(group(spell)),where))))", True),
@@ -257,11 +257,12 @@ def test_a_resolution_gaining_life_twice_triggers_twice(tmp_path):
 
 
 def test_an_unread_trigger_on_the_battlefield_still_sees_a_resolutions_events(tmp_path):
-    # Sanguine Bond is not read: a life gain of a resolution leaves the claims undetermined
-    r = _check(tmp_path, "Alice controls Sanguine Bond.\nAlice casts Angel's Mercy.\nAngel's Mercy resolves.",
+    # Attended Healer's "for the first time each turn" is not read: a life gain of a resolution leaves the
+    # claims undetermined
+    r = _check(tmp_path, "Alice controls Attended Healer.\nAlice casts Angel's Mercy.\nAngel's Mercy resolves.",
                "Alice has 27 life.")
     assert _verdicts(r) == ["undetermined"]
-    assert "Sanguine Bond" in r.claims[0].message
+    assert "Attended Healer" in r.claims[0].message
 
 
 def test_a_trigger_that_targets_makes_its_target_a_target(tmp_path):
