@@ -309,3 +309,43 @@ def test_the_mana_value_of_an_x_spell_on_the_stack_counts_its_x(tmp_path):
     r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice casts Hooded Hydra with X = 1.",
                "Etherium Spinner's triggered ability does not trigger.")
     assert _verdicts(r) == ["holds"], [(c.verdict, c.message) for c in r.claims]
+
+
+# --- descriptions are objects.lp's tests (one matcher for effects and trigger events)
+
+def test_a_spell_you_control_that_deals_damage_is_a_source_on_the_stack(db):
+    # Blaze Commando: "Whenever an instant or sorcery spell you control deals damage" (120.7: a spell on the
+    # stack is a source); Bob's spell and Alice's creature are not what it names
+    board = [("Blaze Commando", "Blaze Commando", "battlefield", "Alice"),
+             ("Lightning Bolt", "Lightning Bolt", "stack", "Alice"),
+             ("Shock", "Shock", "stack", "Bob"),
+             ("Grizzly Bears", "Grizzly Bears", "battlefield", "Alice")]
+
+    def dealt(n):
+        return [Function("damage_dealt", [obj(n), String("Bob"), Number(2), Function("k")])]
+    assert "tl_fires(o(1),Blaze Commando/1)" in fired(db, board, dealt(2))
+    assert "tl_fires(o(1),Blaze Commando/1)" not in fired(db, board, dealt(3))
+    assert "tl_fires(o(1),Blaze Commando/1)" not in fired(db, board, dealt(4))
+
+
+def test_a_historic_spell_is_legendary_an_artifact_or_a_saga(db):
+    # Cabal Paladin: "Whenever you cast a historic spell" (700.6)
+    got = meaning(db, "Cabal Paladin", 1)
+    assert "tl_on(A,cast(you,a(desc((historic,),types(group(spell)),where))))" in got, sorted(got)
+    board = [("Cabal Paladin", "Cabal Paladin", "battlefield", "Alice"),
+             ("Isamaru, Hound of Konda", "Isamaru, Hound of Konda", "stack", "Alice"),
+             ("Ornithopter", "Ornithopter", "stack", "Alice"),
+             ("Grizzly Bears", "Grizzly Bears", "stack", "Alice")]
+
+    def cast(n):
+        return [Function("cast", [Function("i", [Number(n)]), obj(n), String("Alice")])]
+    assert "tl_fires(o(1),Cabal Paladin/1)" in fired(db, board, cast(2))
+    assert "tl_fires(o(1),Cabal Paladin/1)" in fired(db, board, cast(3))
+    assert "tl_fires(o(1),Cabal Paladin/1)" not in fired(db, board, cast(4))
+
+
+def test_a_trigger_about_its_source_being_put_into_a_graveyard_does_not_move_it(db):
+    # Rancor: "When ~ is put into a graveyard from the battlefield, return ~ to its owner's hand": the card in
+    # the graveyard is a new object (400.7), which this program does not follow: the sentence is unread
+    got = meaning(db, "Rancor", 3)
+    assert "tl_on(A,to_graveyard(self,any))" in got and "applied(A)" not in got, sorted(got)
