@@ -15,7 +15,8 @@ meaning.lp adds (the same meaning in another wording):
                 has it) or leaves it unread when a word of it is not known
     rider       an ability with a rider rules.lp does not read (it is unread): no target slots, so
                 its targets are not judged
-    subtypes    a token with two or more subtypes: its name (111.4) is not in the token_name table
+    subtypes    a token with three or more subtypes: its name (111.4) is not in the token_name table (two
+                subtypes are read: meaning_tokens.lp names the token after both, tl_token_name/4)
     xx_token    an X/X token (Python made a token without power and toughness)
     counters    counters other than +1/+1 and -1/-1 (rules.lp gives them no meaning)
     discard     a discard of something else than N cards ("discards a card at random", "discards
@@ -47,6 +48,14 @@ meaning.lp adds (the same meaning in another wording):
                          (mtgkb/rules/combat.lp, turn.lp): the trigger is read, its effect maybe not
     zones                draw, mill, scry, surveil, shuffle, search, discard (mtgkb/rules/zones.lp), where the
                          Python read them as changing nothing tracked, and "Whenever you draw a card"
+    amounts              "for each <description>", "equal to the number of <description>", "equal to its
+                         power", "where X is <the number of ...> / <~'s power>" (mtgkb/rules/meaning_amounts.lp:
+                         cnt(N, R), power_of(self), tl_xbind/2): life, pumps, counters, damage and tokens
+    token_keywords       a token "with flying" (one to three keywords an effect can grant), "colorless",
+                         "green and white", two subtypes (mtgkb/rules/meaning_tokens.lp)
+    combat_refs          in a trigger on its source's combat event, "it" is the source; "defending player",
+                         "... defending player controls" in a "Whenever ~ attacks" trigger; "attacking" and
+                         "blocking" as adjectives (meaning_refs.lp, objects.lp)
     triggers             a trigger event mtgkb/rules/triggers.lp reads where the Python read none (another
                          object enters, dies or leaves; a player casts; life gained or lost; damage dealt;
                          becomes tapped or the target; sacrifices; counters put; "when you cast ~"; "enters
@@ -92,6 +101,9 @@ ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
     "delayed": re.compile(r"delayed(_end_of_combat)?\("),
+    "amounts": re.compile(r"(_for_each\(|_equal\(|where_x\()"),
+    "token_keywords": re.compile(r"create\(some\(.*(with\(abilities\(abilities\(keyword|colorless|colored_both)"),
+    "combat_refs": re.compile(r"(attacks|blocks|becomes_blocked|deals_damage)\(self|defending_player|attacking"),
     "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
                            r"sacrifice)\("),
 }

@@ -148,6 +148,11 @@ class Resolution:
                 elif e.name in LIFE_AND_DAMAGE:
                     # CR 701.8a: what "destroy" destroys moves with the effect's other zone changes
                     moves += [Function("destroyed", [obj(oid)]) for oid in apply_life_and_damage(st, e)]
+                elif e.name == "energy":
+                    # CR 107.14, 122.1: a player gets (or pays) energy counters
+                    p, n = e.arguments[0].string, e.arguments[1].number
+                    st.energy[p] = max(0, st.energy.get(p, 0) + n)
+                    st.log.append(("107.14", f"  {p} gets {n} energy" if n >= 0 else f"  {p} pays {-n} energy"))
                 elif e.name in ("tap", "untap"):
                     # CR 701.26a, 701.26b: status, not a characteristic (110.5)
                     o = st.objects[e.arguments[0].arguments[0].number]
@@ -161,6 +166,9 @@ class Resolution:
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
+                # CR 111.4: two subtypes (rules.lp's tl_new_token_name/4): the name is both, then "Token"
+                vals += tuple(Function("name", [String(f"{n.arguments[2].string} {n.arguments[3].string} Token")])
+                              for n in pick(m, "tl_new_token_name") if n.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
                 made = []
                 for _ in range(mk.arguments[2].number):

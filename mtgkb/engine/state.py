@@ -69,6 +69,7 @@ class State:
     objects: dict = field(default_factory=dict)     # id -> Obj (objects that exist now)
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
+    became: dict = field(default_factory=dict)      # id -> id of the new object it became (400.7e)
     conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
                                                     # "end_of_turn" (514.2), "end_of_combat" (511.2)
                                                     # or "indefinite" (611.2a)
@@ -93,6 +94,7 @@ class State:
     sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
     life: dict = field(default_factory=dict)        # player -> life total (119.1); STARTING_LIFE unless set
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
+    energy: dict = field(default_factory=dict)      # player -> energy counters (107.14, 122.1)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
@@ -138,9 +140,11 @@ class State:
         if o.token and zone != "battlefield":
             self.handles.pop(o.handle, None)
             return None
-        return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                            token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
-                            unknown=o.unknown)
+        new = self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
+                           token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
+                           unknown=o.unknown)
+        self.became[oid] = new.id
+        return new
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -175,12 +179,16 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("life_total", String(p), Number(st.life.get(p, STARTING_LIFE))))
         if st.poison.get(p, 0) > 0:
             out.append(atom("poison", String(p), Number(st.poison[p])))
+        if st.energy.get(p, 0) > 0:
+            out.append(atom("energy", String(p), Number(st.energy[p])))
         if p in st.lost:
             out.append(atom("lost_game", String(p)))
     if st.players:
         out.append(atom("active_player", String(st.active or st.players[0])))
     if st.step is not None:
         out.append(atom("current_step", Function(st.step)))
+    # CR 400.7e: the new object an object that moved became (while that one still exists)
+    out += [atom("became", obj(a), obj(b)) for a, b in sorted(st.became.items()) if b in st.objects]
     for o in st.objects.values():
         O = obj(o.id)
         out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
