@@ -207,8 +207,9 @@ def test_destroy_respects_the_target_restriction(tmp_path):
     # protection from red may prevent the damage (702.16e, not applied)
     ("Alice controls Paladin en-Vec.\nBob casts Lightning Bolt targeting Paladin en-Vec.\nLightning Bolt resolves.",
      "Paladin en-Vec"),
-    # a trigger on gaining life that is not read (Ajani's Pridemate)
-    ("Alice controls Ajani's Pridemate.\nAlice casts Angel's Mercy.\nAngel's Mercy resolves.", "Ajani's Pridemate"),
+    # a trigger on gaining life that is not read (Attended Healer: "for the first time each turn" is not read;
+    # Ajani's Pridemate and Sanguine Bond's trigger are, tests/test_triggers_events.py)
+    ("Alice controls Attended Healer.\nAlice casts Angel's Mercy.\nAngel's Mercy resolves.", "Attended Healer"),
     # damage to a planeswalker removes loyalty counters (120.3c, not applied)
     ("Bob controls Jace Beleren.\nAlice casts Lightning Bolt targeting Jace Beleren.\nLightning Bolt resolves.",
      "Lightning Bolt"),

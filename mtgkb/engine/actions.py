@@ -53,9 +53,17 @@ class Actions:
         A = self._ability_symbol(face, kind, n, s) if face else None
         ab = face.abilities[A.arguments[1].number - 1] if A is not None else None
         if ab is not None and ab.kind == "mana":
-            # CR 605.3a, 605.3b: a mana ability does not use the stack; it resolves at once
+            # CR 605.3a, 605.3b: a mana ability does not use the stack; it resolves at once.  Its costs
+            # are paid (a {T} cost taps it, tl_mana_tapped/1): an event triggered abilities see (603.2e)
             st.log.append(("605.3a", f"{p} activates {self._ab_text(A)} (a mana ability: it does not use the stack)"))
-            return [st]
+            ev = Function("activate_mana", [obj(oid), A, String(p)])
+            tapped = any(pick(m, "tl_mana_tapped") for m in self.ask(self.facts(st, [atom("tl_event", ev)])))
+            outs = self.event(st, ev)   # the same question, answered once (engine/ask.py)
+            for b in outs:
+                if tapped:
+                    b.objects[oid].tapped = True
+                    b.log.append(("602.2b, 106.12", f"  cost paid: {h} is tapped"))
+            return [x for b in outs for x in self.put_triggers(b)]
         st.next_item += 1
         it = Item(id=st.next_item, kind="activated", source=oid, source_handle=h, controller=p,
                   abilities=(A,) if A is not None else (), targets=self._targets(st, a["targets"]), x=a["x"],

@@ -199,6 +199,14 @@ class Resolution:
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)
+        happened = sorted((e.arguments[1] for e in pick(m, "tl_res_event")), key=str)
+        # CR 603.2, 603.3: what the effect did (life gained or lost, damage dealt, permanents tapped,
+        # counters put; mtgkb/rules/triggers.lp) is one event for the triggers that watch it
+        branches = self.event(st, *happened) if happened else [st]
+        return [y for b in branches for y in self._after_effects(b, it, m, sentence_args, moves, entered, removed, zfx)]
+
+    def _after_effects(self, st: State, it: Item, m, sentence_args, moves: list, entered: list[int],
+                       removed: list[tuple[int, str]], zfx: list) -> list[State]:
         if moves:
             # CR 400.7, 603.10a: the objects the effect moves, all at once; then the rest of the resolution
             return [y for b, more in self._effect_moves(st, moves, it.controller)
@@ -236,6 +244,9 @@ class Resolution:
         plan = list(firsts.values())
         leaving = [Function("leaves", [obj(oid), Function(z)]) for oid, z, _, _ in plan
                    if st.objects[oid].zone == "battlefield" and z != "battlefield"]
+        # CR 701.21a: a sacrifice is also an event of its own (for "whenever you sacrifice ...")
+        leaving += [Function("sacrificed", [e.arguments[0], e.arguments[1]]) for e in moves
+                    if e.name == "sacrifice" and firsts.get(e.arguments[1].arguments[0].number, (0, 0, ""))[2] == "701.21a"]
         outs = self.event(st, *leaving) if leaving else [st]
         res = []
         for b in outs:

@@ -61,6 +61,7 @@ class Item:
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
+    target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
 
 
 @dataclass
@@ -258,6 +259,10 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
 def log_facts(st: State) -> list[Symbol]:
     out = [atom("tl_log_trig", String(h), A) for h, A in st.trig_log]
     out += [atom("tl_log_resolved", r, Number(n)) for n, r in enumerate(st.resolved, 1)]
+    # what is still on the stack, bottom first (the top resolves first, 405.5)
+    out += [atom("tl_log_stack", Function("obj", [String(it.source_handle)]) if it.kind == "spell" else
+                 Function("ab", [String(it.source_handle), it.abilities[0] if it.abilities else Function("none")]),
+                 Number(n)) for n, it in enumerate(st.stack, 1)]
     out += [atom("tl_log_copy", obj(t), String(h)) for t, h in st.copies if t in st.objects]
     out += [atom("tl_log_token", obj(t)) for t in st.tokens]
     out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]
