@@ -148,7 +148,8 @@ class ZoneSteps:
         lib.top = new_top + lib.top
         lib.bottom = lib.bottom + new_bottom
         verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils", "look": "looks at"}[act.name]
-        rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a", "look": "401.1, 400.3"}[act.name]
+        rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a",
+                "look": "401.1, 400.3"}[act.name]
         st.log.append((rule, f"{p} {verb} {act.arguments[1].number}: " + "; ".join(
             f"{st.name_of(o)} {ZONE_WORDS[d]}" for d, o in
             [("hand", x) for x in drawn] + [("graveyard", x) for x in milled]) +
