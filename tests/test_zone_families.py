@@ -166,3 +166,40 @@ Banisher Priest's triggered ability resolves.
 Banisher Priest dies.""", """
 Hill Giant is on the battlefield.""")
     assert v == ["undetermined"]
+
+
+def test_investigate_is_a_clue():
+    got = meaning("When Test Card enters, investigate.")
+    assert "applied(A)" in got
+    assert {"tl_step(A,(1,1,0),create(1))", 'tl_token_desc(A,(1,1,0),subtype("Clue"))'} <= got
+
+
+def test_look_then_may_take_a_kind_then_the_rest():
+    got = meaning("When Test Card dies, look at the top five cards of your library. You may reveal a creature card "
+                  "from among them and put it into your hand. Put the rest on the bottom of your library in a "
+                  "random order.")
+    assert "applied(A)" in got
+    assert "tl_step(A,(1,1,0),zone(look_pick(you,5,type(creature),bottom,2)))" in got
+    assert {"tl_step(A,(2,1,0),in_may((2,1,0),looked_cards))", "tl_step(A,(2,2,0),in_may((2,1,0),looked_cards))",
+            "tl_step(A,(3,1,0),looked_cards)"} <= got
+
+
+def test_look_then_may_take_an_unknown_kind_is_unread():
+    got = meaning("When Test Card dies, look at the top five cards of your library. You may reveal a creature or "
+                  "land card from among them and put it into your hand. Put the rest on the bottom of your library "
+                  "in a random order.")
+    assert "unread(A)" in got and not steps(got)
+
+
+def test_look_pick_the_player_may_decline(tmp_path):
+    v = _check(tmp_path, """
+Alice's library is Forest, Grizzly Bears and Island.
+Alice has no cards in hand.
+Alice controls Brazen Upstart.
+Brazen Upstart dies.
+Brazen Upstart's triggered ability resolves.""", """
+Alice may have Grizzly Bears in hand.
+Alice has Grizzly Bears in hand.
+Alice does not have Forest in hand.
+Alice's library has 2 cards.""")
+    assert v == ["holds", "fails", "holds", "fails"]
