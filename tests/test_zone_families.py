@@ -203,3 +203,19 @@ Alice has Grizzly Bears in hand.
 Alice does not have Forest in hand.
 Alice's library has 2 cards.""")
     assert v == ["holds", "fails", "holds", "fails"]
+
+
+def test_xx_token_reading():
+    got = meaning("When Test Card dies, create an X/X green Elemental creature token, where X is the number of "
+                  "creature cards in your graveyard.")
+    assert "applied(A)" in got
+    assert {"tl_token_desc(A,(1,1,0),power(x))", "tl_token_desc(A,(1,1,0),toughness(x))"} <= got
+
+
+def test_xx_token_with_x_zero_dies(tmp_path):
+    v = _check(tmp_path, """
+Alice casts Slime Molding with X = 0.
+Slime Molding resolves.""", """
+Alice controls 0 permanents named Ooze Token.
+No permanent is put into a graveyard.""")
+    assert v == ["holds", "fails"]
