@@ -53,6 +53,10 @@ meaning.lp adds (the same meaning in another wording):
                          cnt(N, R), power_of(self), tl_xbind/2): life, pumps, counters, damage and tokens
     token_keywords       a token "with flying" (one to three keywords an effect can grant), "colorless",
                          "green and white", two subtypes (mtgkb/rules/meaning_tokens.lp)
+    zone_families        predefined tokens and "investigate" (111.10, 701.16a: meaning_predefined_tokens.lp), "look
+                         at the top N cards ... put one into your hand and the rest ..." (meaning_looks.lp),
+                         "exile ..., then return it to the battlefield" and "exile ... until ~ leaves the
+                         battlefield" (meaning_exile_links.lp)
     combat_refs          in a trigger on its source's combat event, "it" is the source; "defending player",
                          "... defending player controls" in a "Whenever ~ attacks" trigger; "attacking" and
                          "blocking" as adjectives (meaning_refs.lp, objects.lp)
@@ -103,6 +107,8 @@ ADDED = {
     "delayed": re.compile(r"delayed(_end_of_combat)?\("),
     "amounts": re.compile(r"(_for_each\(|_equal\(|where_x\()"),
     "token_keywords": re.compile(r"create\(some\(.*(with\(abilities\(abilities\(keyword|colorless|colored_both)"),
+    "zone_families": re.compile(r"subtype\(\"(Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Junk|Lander|Shard)\"\),token\)|"
+                                r"(?<![\w])investigate|look_at\(top_cards|exile_until_leaves|return_to_battlefield\((it|that)"),
     "combat_refs": re.compile(r"(attacks|blocks|becomes_blocked|deals_damage)\(self|defending_player|attacking"),
     "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
                            r"sacrifice)\("),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from clingo import Symbol
 
+from .ask import pick
 from .state import STARTING_LIFE, State
 
 LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy"}
@@ -55,3 +56,25 @@ def sba_checked(st: State) -> None:
     for o in st.objects.values():
         o.deathtouch_damage = False
     st.zones.drew_empty.clear()  # CR 704.5b: "since the last time state-based actions were checked"
+
+
+# what rules.lp shows when a state-based action applies (704.3): permanents to graveyards, players who
+# lose, +1/+1 and -1/-1 counters removed (704.5q: mtgkb/rules/counters.lp)
+SBA_SHOWN = ("sba_to_graveyard", "sba_loses", "sba_annihilate")
+
+
+def sba_any(m) -> bool:
+    """CR 704.3: does any state-based action apply in this answer set?"""
+    return any(pick(m, p) for p in SBA_SHOWN)
+
+
+def sba_counters(st: State, m) -> None:
+    """CR 704.5q: N +1/+1 and N -1/-1 counters are removed from a permanent with both (rules.lp says N)."""
+    for v in pick(m, "sba_annihilate"):
+        o = st.objects.get(v.arguments[0].arguments[0].number)
+        if o is None:
+            continue
+        n = v.arguments[1].number
+        for k in ("+1/+1", "-1/-1"):
+            o.counters[k] = max(0, o.counters.get(k, 0) - n)
+        st.log.append(("704.5q", f"{o.handle}: {n} +1/+1 and {n} -1/-1 counter(s) removed (a state-based action)"))

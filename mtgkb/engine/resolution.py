@@ -158,8 +158,11 @@ class Resolution:
                     o = st.objects[e.arguments[0].arguments[0].number]
                     o.tapped = e.name == "tap"
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
-                elif e.name in ("move", "sacrifice", "counter_spell"):
+                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled"):
                     moves.append(e)
+                elif e.name == "exile_link":
+                    # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
+                    st.static_facts.append(atom("exiled_until_leaves", e.arguments[0], e.arguments[1]))
                 elif e.name == "delayed":
                     self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
                 elif e.name == "zfx":
@@ -228,7 +231,10 @@ class Resolution:
         without the counters, status and effects it had (a token ceases to exist, 111.7).  Returns each
         outcome with the objects that entered the battlefield."""
         plan = []   # (object id, zone, rule, text)
+        returns = [e for e in moves if e.name == "return_exiled"]
         for e in moves:
+            if e.name == "return_exiled":
+                continue
             oid = e.arguments[-1].arguments[0].number if e.name != "move" else e.arguments[0].arguments[0].number
             if oid not in st.objects:
                 continue
@@ -274,8 +280,25 @@ class Resolution:
                 if new is not None and z == "battlefield":
                     new.entered = True
                     more.append(new.id)
+            more += self._return_exiled(b, returns)
             res.append((b, more))
         return res
+
+    @staticmethod
+    def _return_exiled(b: State, returns: list) -> list[int]:
+        """CR 400.7, 701.13a: "exile ..., then return that card to the battlefield": the card each exiled
+        object became is put onto the battlefield, a new object (a token ceased to exist, 111.7)."""
+        back = []
+        for e in returns:
+            nid = b.became.get(e.arguments[0].arguments[0].number)
+            if nid is None or nid not in b.objects or b.objects[nid].zone != "exile":
+                continue
+            p = e.arguments[1].string
+            new = b.move(nid, "battlefield", p)
+            new.entered = True
+            b.log.append(("400.7, 701.13a", f"  {new.handle} returns to the battlefield under {p}'s control"))
+            back.append(new.id)
+        return back
 
     def _finish_resolution(self, st: State, it: Item, m, sentence_args, entered: list[int],
                            removed: list[tuple[int, str]]) -> list[State]:

@@ -25,7 +25,7 @@ from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
 from .meaning_facts import block_meaning, split
-from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_checked
+from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
@@ -327,7 +327,7 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
         by every solve and does not depend on the event asked about): state_based() need not
         solve it again."""
-        if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
+        if not any(sba_any(m) for m in models):
             self._sba_free.add(self._sba_key(st))
 
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
@@ -442,7 +442,7 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 if not models:
                     raise ScenarioError("the state is impossible under the rules (no outcome)")
                 self._note_sba(b, models)
-                if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
+                if not any(sba_any(m) for m in models):
                     sba_checked(b)
                     done.append(b)
                     continue
@@ -451,6 +451,7 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                     sba_checked(bb)
                     for v in pick(m, "sba_loses"):
                         player_loses(bb, v.arguments[0].string, v.arguments[1].string)
+                    sba_counters(bb, m)
                     sbas, seen = [], set()
                     for v in pick(m, "sba_to_graveyard"):
                         if v.arguments[0] not in seen:  # one object, one move (two rules may apply to it)

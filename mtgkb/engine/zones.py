@@ -147,13 +147,15 @@ class ZoneSteps:
             (drawn if d == "hand" else milled).append(o.id)
         lib.top = new_top + lib.top
         lib.bottom = lib.bottom + new_bottom
-        verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils"}[act.name]
-        rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a"}[act.name]
+        verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils", "look": "looks at",
+                "look_pick": "looks at"}[act.name]
+        rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a",
+                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3"}[act.name]
         st.log.append((rule, f"{p} {verb} {act.arguments[1].number}: " + "; ".join(
             f"{st.name_of(o)} {ZONE_WORDS[d]}" for d, o in
             [("hand", x) for x in drawn] + [("graveyard", x) for x in milled]) +
             (f"{'; ' if drawn or milled else ''}{len(new_top)} on top, {len(new_bottom)} on the bottom"
-             if act.name in ("scry", "surveil") else "")))
+             if act.name in ("scry", "surveil", "look", "look_pick") else "")))
         if hidden_public:
             # an unknown card put into a public zone may have an ability that triggers on it (a card
             # "put into your graveyard from your library"): what follows is not settled
