@@ -11,6 +11,7 @@ Recognised shapes:
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 from .card_ast import Card, CardFace
@@ -79,10 +80,16 @@ def _check_record(obj: dict, file: str, line: int, record: int | None, what: str
             _check_record(f, file, line, record, what=f"face {i}: ")
 
 
-def _check_numbers(v: str, file: str, line: int, record: int | None, what: str) -> None:
-    import re
+# A number larger than NUMBER_MAX has at least as many digits as NUMBER_MAX + 1: a field
+# without such a run of digits holds none (most fields: a quick look, no finditer)
+_LONG_DIGITS = re.compile(r"\d{%d,}" % len(str(NUMBER_MAX + 1)))
+_DIGITS = re.compile(r"\d+")
 
-    for m in re.finditer(r"\d+", v):
+
+def _check_numbers(v: str, file: str, line: int, record: int | None, what: str) -> None:
+    if _LONG_DIGITS.search(v) is None:
+        return
+    for m in _DIGITS.finditer(v):
         if too_large(m.group(0)):
             raise _bad(f"{what} holds the number {clip(m.group(0), 20)}, larger than {NUMBER_MAX:,}",
                        file, line, record, (f"a number from 0 to {NUMBER_MAX:,}",))
