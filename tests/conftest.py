@@ -77,7 +77,10 @@ def embedded_check_run(jobs: int, compute=None, paths: tuple[str, ...] = ()) -> 
     out = {}
     with mock.patch.object(par, "check", once):
         for fmt in ("json", "text", "junit"):
-            out[fmt] = run_main_captured(["check", "--jobs", str(jobs), "--format", fmt, *paths])
+            # a time limit no ruling reaches by accident on a loaded machine: a ruling past
+            # it would be undetermined in one run and not in the other
+            out[fmt] = run_main_captured(["check", "--jobs", str(jobs), "--timeout", "600", "--format", fmt,
+                                          *paths])
     from mtgkb.cli import _embedded_name
 
     report, errors = once(None, None, None)
