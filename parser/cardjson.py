@@ -99,6 +99,11 @@ def face_from_json(obj: dict, *, file: str = "<json>", line: int = 1, record: in
     if not isinstance(obj, dict):
         raise _bad(f"a card face is {_type_name(obj)}", file, line, record, ("{",))
     _check_record(obj, file, line, record)
+    return _checked_face(obj, file, line)
+
+
+def _checked_face(obj: dict, file: str, line: int) -> CardFace:
+    """A face object whose fields `_check_record` has checked (as a card, or as a face of one)."""
     name = _get(obj, "face_name", "faceName", "name")
     type_line = _get(obj, "type_line", "type")
     if not isinstance(name, str) or not name:
@@ -134,11 +139,11 @@ def card_from_json(obj: dict, *, file: str = "<json>", line: int = 1, record: in
     _check_record(obj, file, line, record)
     layout = obj.get("layout") or "normal"
     if isinstance(obj.get("card_faces"), list) and obj["card_faces"]:
-        faces = tuple(face_from_json({**f, "colors": f.get("colors", obj.get("colors"))}, file=file, line=line,
-                                     record=record)
+        # each face was checked with the card (its fields, and the card's colors it inherits)
+        faces = tuple(_checked_face({**f, "colors": f.get("colors", obj.get("colors"))}, file, line)
                       for f in obj["card_faces"])
         return Card(name=obj.get("name") or " // ".join(f.name for f in faces), faces=faces, layout=layout)
-    face = face_from_json(obj, file=file, line=line, record=record)
+    face = _checked_face(obj, file, line)   # checked above
     return Card(name=obj.get("name") or face.name, faces=(face,), layout=layout)
 
 
