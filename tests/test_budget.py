@@ -66,6 +66,11 @@ ruling "elves last"
 """
 
 
+# A time limit that these checks of three one-permanent rulings cannot reach by accident
+# (the default 10 s can be, on a loaded machine: a ruling past it is undetermined)
+NO_LIMIT = ("--timeout", "600")
+
+
 @pytest.fixture
 def three(tmp_path):
     f = tmp_path / "three.mtg"
@@ -97,17 +102,17 @@ def test_memory_option_is_a_usage_error_when_out_of_range(three):
 # ----------------------------------------------------------------------------- -k and -x
 
 def test_k_selects_rulings_by_title_case_insensitively(three):
-    rc, out, err = run_main_captured(["check", "--jobs", "1", "-k", "ELVES", three])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-k", "ELVES", three])
     assert rc == 0, err
     assert "Elves are 1/1" in out and "bears" not in out
     assert out.rstrip().endswith("1 rulings: 1 passed, 0 failed, 0 undetermined, 0 errors")
-    rc, out, _ = run_main_captured(["check", "--jobs", "1", "-k", "no such title", three])
+    rc, out, _ = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-k", "no such title", three])
     assert rc == 0 and "0 rulings" in out
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_x_stops_at_the_first_failure_and_says_how_many_were_not_run(three, jobs):
-    rc, out, err = run_main_captured(["check", "--jobs", jobs, "-x", "--format", "json", three])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", jobs, "-x", "--format", "json", three])
     assert rc == 1
     doc = json.loads(out)
     assert [r["title"] for r in doc["results"]] == ["bears are 2/2", "bears are wrongly 3/3"]
@@ -116,13 +121,13 @@ def test_x_stops_at_the_first_failure_and_says_how_many_were_not_run(three, jobs
 
 
 def test_x_without_failures_runs_everything(three):
-    rc, out, err = run_main_captured(["check", "--jobs", "1", "-x", "-k", "2/2", three])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-x", "-k", "2/2", three])
     assert rc == 0 and "1 rulings: 1 passed" in out and err == ""
 
 
 def test_x_stops_at_a_file_that_cannot_be_read(three):
     files = [str(DATA / "bad_sentence.mtg"), three]
-    rc, out, err = run_main_captured(["check", "--jobs", "1", "-x", *files])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-x", *files])
     assert rc == 2
     assert "0 rulings" in out and "bad_sentence.mtg:" in err
     assert "3 rulings not run" in err
@@ -194,7 +199,7 @@ def test_the_memory_limit_holds_in_a_worker_process():
 def test_progress_is_written_only_when_asked(three, capsys):
     from mtgkb.api import KnowledgeBase
 
-    kb = KnowledgeBase(timeout=10)
+    kb = KnowledgeBase(timeout=600)   # a limit the ruling cannot reach by accident
     report, errors = parallel.check(kb, [three], 1, select="elves", progress=True)
     err = capsys.readouterr().err
     assert "mtgkb: checking 1/1" in err and err.endswith("\r\x1b[K")
