@@ -11,6 +11,7 @@ Recognised shapes:
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 from .card_ast import Card, CardFace
@@ -79,10 +80,16 @@ def _check_record(obj: dict, file: str, line: int, record: int | None, what: str
             _check_record(f, file, line, record, what=f"face {i}: ")
 
 
-def _check_numbers(v: str, file: str, line: int, record: int | None, what: str) -> None:
-    import re
+# A number larger than NUMBER_MAX has at least as many digits as NUMBER_MAX + 1: a field
+# without such a run of digits holds none (most fields: a quick look, no finditer)
+_LONG_DIGITS = re.compile(r"\d{%d,}" % len(str(NUMBER_MAX + 1)))
+_DIGITS = re.compile(r"\d+")
 
-    for m in re.finditer(r"\d+", v):
+
+def _check_numbers(v: str, file: str, line: int, record: int | None, what: str) -> None:
+    if _LONG_DIGITS.search(v) is None:
+        return
+    for m in _DIGITS.finditer(v):
         if too_large(m.group(0)):
             raise _bad(f"{what} holds the number {clip(m.group(0), 20)}, larger than {NUMBER_MAX:,}",
                        file, line, record, (f"a number from 0 to {NUMBER_MAX:,}",))
@@ -92,6 +99,11 @@ def face_from_json(obj: dict, *, file: str = "<json>", line: int = 1, record: in
     if not isinstance(obj, dict):
         raise _bad(f"a card face is {_type_name(obj)}", file, line, record, ("{",))
     _check_record(obj, file, line, record)
+    return _checked_face(obj, file, line)
+
+
+def _checked_face(obj: dict, file: str, line: int) -> CardFace:
+    """A face object whose fields `_check_record` has checked (as a card, or as a face of one)."""
     name = _get(obj, "face_name", "faceName", "name")
     type_line = _get(obj, "type_line", "type")
     if not isinstance(name, str) or not name:
@@ -127,11 +139,11 @@ def card_from_json(obj: dict, *, file: str = "<json>", line: int = 1, record: in
     _check_record(obj, file, line, record)
     layout = obj.get("layout") or "normal"
     if isinstance(obj.get("card_faces"), list) and obj["card_faces"]:
-        faces = tuple(face_from_json({**f, "colors": f.get("colors", obj.get("colors"))}, file=file, line=line,
-                                     record=record)
+        # each face was checked with the card (its fields, and the card's colors it inherits)
+        faces = tuple(_checked_face({**f, "colors": f.get("colors", obj.get("colors"))}, file, line)
                       for f in obj["card_faces"])
         return Card(name=obj.get("name") or " // ".join(f.name for f in faces), faces=faces, layout=layout)
-    face = face_from_json(obj, file=file, line=line, record=record)
+    face = _checked_face(obj, file, line)   # checked above
     return Card(name=obj.get("name") or face.name, faces=(face,), layout=layout)
 
 

@@ -211,6 +211,19 @@ def capitalised_types() -> dict[str, str]:
     return subtype_forms(names)
 
 
+_str_new = str.__new__
+
+
+def _token(typ: str, value: str, start_pos: int, column: int, end_column: int, end_pos: int) -> Token:
+    """`Token(typ, value, start_pos, 1, column, 1, end_column, end_pos)`, made the way lark's
+    own constructor makes it, without its keyword handling: a whole database makes about
+    four hundred thousand."""
+    t = _str_new(Token, value)
+    t.type, t.start_pos, t.value, t.line, t.column, t.end_line, t.end_column, t.end_pos = \
+        typ, start_pos, value, 1, column, 1, end_column, end_pos
+    return t
+
+
 def _to_lark(toks: list[Tok]) -> list[Token]:
     lits = _literals()
     out = []
@@ -221,12 +234,12 @@ def _to_lark(toks: list[Tok]) -> list[Token]:
             # "a card named Ajani, Valiant Protector": the comma is part of the name
             word = (toks[i - 1].orig or out[-1].value) + ","
             prev = out.pop()
-            out.append(Token("CAPWORD", word, start_pos=prev.start_pos, line=1, column=prev.column, end_line=1,
-                             end_column=prev.column + len(word), end_pos=prev.start_pos + len(word)))
+            out.append(_token("CAPWORD", word, prev.start_pos, prev.column, prev.column + len(word),
+                              prev.start_pos + len(word)))
             continue
         if naming and t.kind == "SUBTYPE" and t.orig and t.orig != t.value:
-            out.append(Token("CAPWORD", t.orig, start_pos=t.column - 1, line=1, column=t.column, end_line=1,
-                             end_column=t.column + len(t.orig), end_pos=t.column - 1 + len(t.orig)))
+            out.append(_token("CAPWORD", t.orig, t.column - 1, t.column, t.column + len(t.orig),
+                              t.column - 1 + len(t.orig)))
             continue
         naming = (t.kind == "lit" and t.value == "named") or (naming and (
             t.kind == "SUBTYPE" or (t.kind == "lit" and t.orig[:1].isupper())))
@@ -238,15 +251,14 @@ def _to_lark(toks: list[Tok]) -> list[Token]:
                 # other capitalised word is part of a name ("Festering Goblin"), never a subtype
                 if t.orig[:1].isupper() and t.column > 1:
                     sub = capitalised_types().get(t.orig.lower().replace("’", "'"))
-                    out.append(Token("SUBTYPE" if sub else "CAPWORD", sub or t.orig, start_pos=t.column - 1, line=1,
-                                     column=t.column, end_line=1, end_column=t.column + len(t.orig),
-                                     end_pos=t.column - 1 + len(t.orig)))
+                    out.append(_token("SUBTYPE" if sub else "CAPWORD", sub or t.orig, t.column - 1, t.column,
+                                      t.column + len(t.orig), t.column - 1 + len(t.orig)))
                     continue
                 typ = "WORD"
         else:
             typ = t.kind
-        out.append(Token(typ, t.value, start_pos=t.column - 1, line=1, column=t.column,
-                         end_line=1, end_column=t.column + max(len(t.value), 1), end_pos=t.column - 1 + len(t.value)))
+        n = len(t.value)
+        out.append(_token(typ, t.value, t.column - 1, t.column, t.column + (n or 1), t.column - 1 + n))
     return out
 
 

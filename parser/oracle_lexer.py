@@ -138,8 +138,7 @@ _TOKEN_RE = re.compile(
       |(?P<num>\d+)
       |(?P<word>~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
       |(?P<punct>[,:.;—•–])
-      |(?P<space>\s+)
-      |(?P<other>.)""",
+      |(?P<other>\S)""",
     re.X,
 )
 
@@ -153,6 +152,9 @@ class Tok(NamedTuple):
     value: str
     column: int
     orig: str = ""
+
+
+_tuple_new = tuple.__new__  # Tok(kind, value, column, orig) without the named tuple's keyword handling
 
 
 def _word_tokens(word: str, col: int) -> list[Tok]:
@@ -203,13 +205,20 @@ def tokenize(text: str, capitalised=None) -> list[Tok]:
     a capitalised word inside a sentence stands for (the 205.3 lists beyond the lexer's own
     words: "Tyvar"), or None; it is asked before "and"/"or"/"," are told apart."""
     toks: list[Tok] = []
-    for m in _TOKEN_RE.finditer(text):
+    append = toks.append
+    for m in _TOKEN_RE.finditer(text):   # white space matches no group: it is skipped
         kind = m.lastgroup
         v = m.group()
         col = m.start() + 1
-        if kind == "space":
-            continue
-        if kind == "quote":
+        if kind == "word":
+            shape = _word_shape(v)
+            if capitalised is not None and len(shape) == 1 and shape[0][0] == "lit" and v[:1].isupper() \
+                    and toks and not (toks[-1].kind == "lit" and toks[-1].value in (".", "—", ":")) \
+                    and (sub := capitalised(v)) is not None:
+                shape = (("SUBTYPE", sub, 0, v),)
+            for k, val, off, orig in shape:
+                append(_tuple_new(Tok, (k, val, col + off, orig)))
+        elif kind == "quote":
             inner = v.strip('"')
             toks.append(Tok("QUOTED", inner, col))
             rest = text[m.end():].strip()
@@ -232,15 +241,8 @@ def tokenize(text: str, capitalised=None) -> list[Tok]:
             toks.append(Tok("PT", v.replace("−", "-").upper(), col))
         elif kind == "num":
             toks.append(Tok("NUM", v, col))
-        elif kind == "word":
-            shape = _word_shape(v)
-            if capitalised is not None and len(shape) == 1 and shape[0][0] == "lit" and v[:1].isupper() \
-                    and toks and not (toks[-1].kind == "lit" and toks[-1].value in (".", "—", ":")) \
-                    and (sub := capitalised(v)) is not None:
-                shape = (("SUBTYPE", sub, 0, v),)
-            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in shape])
         elif kind == "punct":
-            toks.append(Tok("lit", "—" if v == "–" else v, col))
+            append(_tuple_new(Tok, ("lit", "—" if v == "–" else v, col, "")))
         else:
             toks.append(Tok("lit", v, col))
     return _contextual(_delayed_triggers(_merge_phrases(toks)))
@@ -325,6 +327,17 @@ def _starts_desc(t: Tok | None) -> bool:
     return _is_nounish(t) or (t is not None and t.kind in ("PT",) or (t is not None and t.kind == "lit" and t.value in _ADJ_WORDS))
 
 
+# Every literal word that a rule of `_contextual` below tests as the current token's value
+# (tests/test_performance_lexer.py checks the function's text against this set): any other
+# literal is kept as it is unless the next word is "counter", without trying each rule.
+_DUR_WORDS = ("until_end_of_turn", "this_turn", "until_your_next_turn",
+              "until_the_end_of_your_next_turn", "until_the_beginning_of_your_next_upkeep")
+CONTEXT_WORDS = frozenset(["1", ",", "and", "or", "and/or", "snow", "target", "who", "with", "~", "you",
+                           ",_where_x_be", "except", ".", *_DUR_WORDS, *_COLOR_WORDS])
+# The token kinds a rule of `_contextual` tests besides literals
+CONTEXT_KINDS = frozenset(["lit", "NUM", "SUBTYPE", "NON"])
+
+
 def _contextual(toks: list[Tok]) -> list[Tok]:
     """The second token of look-ahead: retag "and", "or" and "," by what follows."""
     out: list[Tok] = []
@@ -333,6 +346,11 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
     in_except = False
     while i < n:
         t = toks[i]
+        if (t.kind not in CONTEXT_KINDS or t.value not in CONTEXT_WORDS) and (
+                i + 1 >= n or toks[i + 1].value != "counter") and t.kind != "NON":
+            out.append(t)   # no rule below applies to this token
+            i += 1
+            continue
         if t.kind == "NUM" and t.value == "1" and out and out[-1].kind == "lit" and out[-1].value in ("any", "this"):
             out.append(Tok("lit", "one", t.column))
             i += 1
@@ -408,8 +426,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("lit", "where_x_is", t.column))
             i += 1
             continue
-        if t.kind == "lit" and t.value in ("until_end_of_turn", "this_turn", "until_your_next_turn",
-                                           "until_the_end_of_your_next_turn", "until_the_beginning_of_your_next_upkeep"):
+        if t.kind == "lit" and t.value in _DUR_WORDS:
             out.append(Tok("DUR", t.value, t.column))
             i += 1
             continue

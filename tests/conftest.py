@@ -77,7 +77,10 @@ def embedded_check_run(jobs: int, compute=None, paths: tuple[str, ...] = ()) -> 
     out = {}
     with mock.patch.object(par, "check", once):
         for fmt in ("json", "text", "junit"):
-            out[fmt] = run_main_captured(["check", "--jobs", str(jobs), "--format", fmt, *paths])
+            # a time limit no ruling reaches by accident on a loaded machine: a ruling past
+            # it would be undetermined in one run and not in the other
+            out[fmt] = run_main_captured(["check", "--jobs", str(jobs), "--timeout", "600", "--format", fmt,
+                                          *paths])
     from mtgkb.cli import _embedded_name
 
     report, errors = once(None, None, None)
@@ -153,6 +156,28 @@ def run_mtgkb(*argv: str, cwd: str | os.PathLike | None = None, env: dict | None
     e.update(env or {})
     return subprocess.run([sys.executable, "-m", "mtgkb.cli", *argv], cwd=cwd, env=e,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def seed_grammar_tables(cache_home: str | os.PathLike) -> None:
+    """Copy the grammars' LALR tables of this checkout from the per-user cache of the test
+    run into the cache folder under `cache_home` (the XDG_CACHE_HOME a test gives a fresh
+    process), so that the process loads them instead of building both grammars again (about
+    a minute on a loaded machine).  For tests about another cache or data folder (the card
+    index, a card database); tests/test_grammar_cache.py tests building the tables.  A table
+    that is not in the run's own cache is not copied: the process builds it, as without this."""
+    import shutil
+    from importlib.resources import files
+
+    from mtgkb.parser.grammar_cache import FOLDER, lark_cache_file
+
+    folder = Path(cache_home) / FOLDER
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for name in ("oracle", "scenario"):
+        src = lark_cache_file(name, files("mtgkb.parser").joinpath(name + ".lark").read_text(encoding="utf-8"))
+        if src and os.path.isfile(src):
+            dst = folder / os.path.basename(src)
+            shutil.copyfile(src, dst)
+            os.chmod(dst, 0o600)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import DATA, REPO, interrupt_when_workers_run, pid_running, run_main_captured, run_mtgkb
+from conftest import DATA, REPO, interrupt_when_workers_run, pid_running, run_main_captured
 
 from mtgkb import parallel
 from mtgkb.budget import MEMORY_MIN, parse_memory
@@ -36,7 +36,7 @@ ruling "Elves are 1/1"
 """
 
 # The middle ruling puts two hundred targeting triggers on the stack at once: its timeline
-# branches on every target and order, far more than two seconds of work (about a minute).
+# branches on every target and order, far more than LIMIT seconds of work (about a minute).
 SLOW = """card:
   Spell Watcher {1}{G}
   Creature \u2014 Elf
@@ -64,6 +64,11 @@ ruling "elves last"
   expect:
     Llanowar Elves is 1/1.
 """
+
+
+# A time limit that these checks of three one-permanent rulings cannot reach by accident
+# (the default 10 s can be, on a loaded machine: a ruling past it is undetermined)
+NO_LIMIT = ("--timeout", "600")
 
 
 @pytest.fixture
@@ -97,17 +102,17 @@ def test_memory_option_is_a_usage_error_when_out_of_range(three):
 # ----------------------------------------------------------------------------- -k and -x
 
 def test_k_selects_rulings_by_title_case_insensitively(three):
-    rc, out, err = run_main_captured(["check", "--jobs", "1", "-k", "ELVES", three])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-k", "ELVES", three])
     assert rc == 0, err
     assert "Elves are 1/1" in out and "bears" not in out
     assert out.rstrip().endswith("1 rulings: 1 passed, 0 failed, 0 undetermined, 0 errors")
-    rc, out, _ = run_main_captured(["check", "--jobs", "1", "-k", "no such title", three])
+    rc, out, _ = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-k", "no such title", three])
     assert rc == 0 and "0 rulings" in out
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_x_stops_at_the_first_failure_and_says_how_many_were_not_run(three, jobs):
-    rc, out, err = run_main_captured(["check", "--jobs", jobs, "-x", "--format", "json", three])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", jobs, "-x", "--format", "json", three])
     assert rc == 1
     doc = json.loads(out)
     assert [r["title"] for r in doc["results"]] == ["bears are 2/2", "bears are wrongly 3/3"]
@@ -116,13 +121,13 @@ def test_x_stops_at_the_first_failure_and_says_how_many_were_not_run(three, jobs
 
 
 def test_x_without_failures_runs_everything(three):
-    rc, out, err = run_main_captured(["check", "--jobs", "1", "-x", "-k", "2/2", three])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-x", "-k", "2/2", three])
     assert rc == 0 and "1 rulings: 1 passed" in out and err == ""
 
 
 def test_x_stops_at_a_file_that_cannot_be_read(three):
     files = [str(DATA / "bad_sentence.mtg"), three]
-    rc, out, err = run_main_captured(["check", "--jobs", "1", "-x", *files])
+    rc, out, err = run_main_captured(["check", *NO_LIMIT, "--jobs", "1", "-x", *files])
     assert rc == 2
     assert "0 rulings" in out and "bad_sentence.mtg:" in err
     assert "3 rulings not run" in err
@@ -130,13 +135,28 @@ def test_x_stops_at_a_file_that_cannot_be_read(three):
 
 # ----------------------------------------------------------------------------- the time limit
 
+# The time limit of the runs below: some hundred times what the two small rulings take on
+# an idle machine (so that a loaded machine cannot make them reach it by accident: a ruling
+# past it would read "undetermined"), and a sixth of what the trigger pile takes.
+LIMIT = "10"
+
+
 @pytest.fixture(scope="module")
 def slow_runs(tmp_path_factory):
+    """`mtgkb check --jobs 1` and `--jobs 2` on SLOW under LIMIT, the two run side by side
+    (each waits for its limit on the middle ruling)."""
     d = tmp_path_factory.mktemp("slow")
     f = d / "slow.mtg"
     f.write_text(SLOW, encoding="utf-8")
-    return {jobs: run_mtgkb("check", "--format", "json", "--jobs", jobs, "--timeout", "2", str(f), cwd=d)
-            for jobs in ("1", "2")}
+    procs = {jobs: subprocess.Popen([sys.executable, "-m", "mtgkb.cli", "check", "--format", "json", "--jobs", jobs,
+                                     "--timeout", LIMIT, str(f)], cwd=d, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True)
+             for jobs in ("1", "2")}
+    out = {}
+    for jobs, p in procs.items():
+        stdout, stderr = p.communicate(timeout=600)
+        out[jobs] = subprocess.CompletedProcess(p.args, p.returncode, stdout, stderr)
+    return out
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -150,7 +170,7 @@ def test_a_ruling_past_its_time_limit_is_undetermined_and_the_others_are_checked
     assert [c["verdict"] for c in slow["claims"]] == ["undetermined", "undetermined"]
     assert [c["line"] for c in slow["claims"]] == [19, 20]
     message = slow["claims"][0]["message"]
-    assert message.startswith("time limit of 2 s reached while "), message
+    assert message.startswith(f"time limit of {LIMIT} s reached while "), message
     assert message.split(" while ")[1] in parallel.PHASES
 
 
@@ -179,7 +199,7 @@ def test_the_memory_limit_holds_in_a_worker_process():
 def test_progress_is_written_only_when_asked(three, capsys):
     from mtgkb.api import KnowledgeBase
 
-    kb = KnowledgeBase(timeout=10)
+    kb = KnowledgeBase(timeout=600)   # a limit the ruling cannot reach by accident
     report, errors = parallel.check(kb, [three], 1, select="elves", progress=True)
     err = capsys.readouterr().err
     assert "mtgkb: checking 1/1" in err and err.endswith("\r\x1b[K")

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from conftest import run_mtgkb
+from conftest import run_main_captured, run_mtgkb
 
 WURM_TEXT = "When this creature enters, put a +1/+1 counter on this creature."
 ATOMIC = {"meta": {"version": "5.2.2", "date": "2026-11-20"}, "data": {
@@ -52,6 +52,31 @@ def home(tmp_path):
     return tmp_path, {"XDG_DATA_HOME": str(tmp_path / "data")}
 
 
+@pytest.fixture
+def run_in(home, monkeypatch):
+    """`mtgkb ARGV` in this process, in the home folder with its environment (and no
+    MTGKB_CARDS but what ENV gives; `--cards` sets it for the workers, undone after the
+    test): CompletedProcess-like (returncode, stdout, stderr).  The import and check
+    through fresh processes are tested by test_import_mtgjson_and_check_with_it."""
+    import subprocess
+
+    from mtgkb.card_import import ENV
+
+    d, env = home
+    monkeypatch.chdir(d)
+
+    def run(*argv, env=env):
+        with monkeypatch.context() as m:
+            m.setenv(ENV, "")   # recorded as it was (unset or not): the undo removes what --cards sets
+            m.delenv(ENV)
+            for k, v in env.items():
+                m.setenv(k, v)
+            rc, out, err = run_main_captured(list(argv))
+        return subprocess.CompletedProcess(list(argv), rc, out, err)
+
+    return run
+
+
 def test_import_mtgjson_and_check_with_it(home):
     d, env = home
     p = run_mtgkb("cards", "import", str(d / "AtomicCards.json"), "--name", "atomic", cwd=d, env=env)
@@ -68,25 +93,28 @@ def test_import_mtgjson_and_check_with_it(home):
     assert p.returncode == 2 and "w.mtg:5:17: error: unknown card" in p.stderr
 
 
-def test_import_scryfall_leaves_tokens_out_and_reads_faces(home):
+def test_import_scryfall_leaves_tokens_out_and_reads_faces(home, run_in):
     d, env = home
-    p = run_mtgkb("cards", "import", str(d / "oracle-cards.json"), "--name", "scry", "--json", cwd=d, env=env)
+    p = run_in("cards", "import", str(d / "oracle-cards.json"), "--name", "scry", "--json")
     assert p.returncode == 0, p.stderr
     doc = json.loads(p.stdout)
     assert (doc["cards"], doc["faces"], doc["skipped"]) == (2, 3, {"token": 1})
-    p = run_mtgkb("cards", "list", cwd=d, env=env)
+    p = run_in("cards", "list")
     assert "scry: " in p.stdout and "embedded:" in p.stdout
     # the file itself can be given to --cards, and the environment variable chooses too
-    p = run_mtgkb("check", "w.mtg", "--cards", doc["path"], cwd=d, env=env)
-    assert p.returncode == 0, p.stderr
-    p = run_mtgkb("check", "w.mtg", cwd=d, env={**env, "MTGKB_CARDS": "scry"})
-    assert p.returncode == 0, p.stderr
+    p = run_in("check", "w.mtg", "--cards", doc["path"])
+    assert p.returncode == 0 and "1 rulings: 1 passed" in p.stdout, p.stdout + p.stderr
+    p = run_in("check", "w.mtg", env={**env, "MTGKB_CARDS": "scry"})
+    assert p.returncode == 0 and "1 rulings: 1 passed" in p.stdout, p.stdout + p.stderr
+    # and without either, the embedded database: the card is unknown
+    p = run_in("check", "w.mtg")
+    assert p.returncode == 2 and "w.mtg:5:17: error: unknown card" in p.stderr
 
 
-def test_import_is_deterministic(home):
+def test_import_is_deterministic(home, run_in):
     d, env = home
     for name in ("a", "b"):
-        assert run_mtgkb("cards", "import", str(d / "AtomicCards.json"), "--name", name, cwd=d, env=env).returncode == 0
+        assert run_in("cards", "import", str(d / "AtomicCards.json"), "--name", name).returncode == 0
     cards = d / "data" / "mtgkb" / "cards"
     assert (cards / "a.jsonl.gz").read_bytes() == (cards / "b.jsonl.gz").read_bytes()
 
@@ -96,8 +124,19 @@ def test_import_is_deterministic(home):
     (("cards", "import", "w.mtg"), "w.mtg:1:1: error: not JSON"),
     (("cards", "import", "AtomicCards.json", "--name", "../x"), "is not a plain name"),
 ])
-def test_errors(home, argv, message):
-    d, env = home
-    p = run_mtgkb(*argv, cwd=d, env=env)
+def test_errors(run_in, argv, message):
+    p = run_in(*argv)
     assert p.returncode == 2 and message in p.stderr, p.stderr
     assert "Traceback" not in p.stderr
+
+
+def test_in_process_runs_leave_the_environment_as_it_was(home, run_in):
+    import os
+
+    from mtgkb.card_import import ENV
+
+    before = os.environ.get(ENV)
+    d, _ = home
+    assert run_in("cards", "import", str(d / "AtomicCards.json"), "--name", "atomic").returncode == 0
+    assert run_in("check", "w.mtg", "--cards", "atomic").returncode == 0
+    assert os.environ.get(ENV) == before

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mtgkb import sources
 
-from conftest import run_mtgkb
+from conftest import run_mtgkb, seed_grammar_tables
 
 REPO = Path(__file__).resolve().parents[1]
 ARGS = ("check", "kb/rulings/foundation.mtg", "-k", "Orvar", "--format", "json", "--jobs", "1")
@@ -22,6 +22,7 @@ def _index_files(home: Path) -> list[Path]:
 def test_check_output_is_the_same_built_cached_and_without_a_cache(tmp_path):
     home = tmp_path / "cache"
     home.mkdir()
+    seed_grammar_tables(home)   # the grammars' tables: not what this test is about
     first = run_mtgkb(*ARGS, cwd=REPO, env={"XDG_CACHE_HOME": str(home)})
     made = _index_files(home)
     assert len(made) == 1                                  # built and kept by the first run
@@ -32,6 +33,7 @@ def test_check_output_is_the_same_built_cached_and_without_a_cache(tmp_path):
     (real / sources.CACHE_FOLDER).mkdir(parents=True)
     untrusted = tmp_path / "linked-home"
     untrusted.mkdir()
+    seed_grammar_tables(untrusted)
     (untrusted / sources.CACHE_FOLDER).symlink_to(real / sources.CACHE_FOLDER, target_is_directory=True)
     nocache = run_mtgkb(*ARGS, cwd=REPO, env={"XDG_CACHE_HOME": str(untrusted)})
     assert "is not used" in nocache.stderr

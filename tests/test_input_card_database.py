@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from conftest import run_mtgkb
+from conftest import run_mtgkb, seed_grammar_tables
 from mtgkb import carddb
 from mtgkb.parser.errors import ParseError
 
@@ -22,6 +22,7 @@ RULING = 'ruling "t"\n  given:\n    Alice controls Alpha Bear.\n  expect:\n    A
 
 @pytest.fixture
 def env(tmp_path):
+    seed_grammar_tables(tmp_path / "xdg")   # a fresh cache but for the grammars' tables (loaded, not built)
     return {"XDG_CACHE_HOME": str(tmp_path / "xdg"), "XDG_DATA_HOME": str(tmp_path / "data")}
 
 

@@ -85,3 +85,61 @@ def test_random_token_sequences_identical_to_reference(seed):
             else:
                 toks.append(Tok(rng.choice(_KINDS), rng.choice(_WORDS), len(toks) + 1))
         assert oracle_lexer._merge_phrases(toks) == reference_merge_phrases(toks), toks
+
+
+# ---- `_contextual`'s shortcut: a token no rule tests is kept without trying the rules ----
+
+class _Everything:
+    """A set that holds every word and kind: with it, `_contextual` tries every rule on
+    every token (no shortcut), as it did before CONTEXT_WORDS."""
+
+    def __contains__(self, item) -> bool:
+        return True
+
+
+def _contextual_without_shortcut(monkeypatch, toks):
+    with monkeypatch.context() as m:
+        m.setattr(oracle_lexer, "CONTEXT_WORDS", _Everything())
+        m.setattr(oracle_lexer, "CONTEXT_KINDS", _Everything())
+        return oracle_lexer._contextual(list(toks))
+
+
+def test_contextual_shortcut_names_every_word_its_rules_test():
+    """Every literal a rule of `_contextual` compares the current token's value with is in
+    CONTEXT_WORDS (a rule added for a new word must add the word, or the shortcut skips it)."""
+    import inspect
+    import re
+
+    src = inspect.getsource(oracle_lexer._contextual)
+    tested = set(re.findall(r'\bt\.value == "([^"]*)"', src))
+    for group in re.findall(r'\bt\.value in \(([^)]*)\)', src):
+        tested |= set(re.findall(r'"([^"]*)"', group))
+    for name in re.findall(r'\bt\.value in ([A-Z_]+)\b', src):
+        if name != "KEYWORD_STARTS":   # only in the rule for a word before "counter", always tried
+            tested |= set(getattr(oracle_lexer, name))
+    assert tested, "the rules were not found in the source"
+    assert tested <= oracle_lexer.CONTEXT_WORDS, sorted(tested - oracle_lexer.CONTEXT_WORDS)
+    kinds = set(re.findall(r'\bt\.kind == "([^"]*)"', src))
+    assert kinds <= oracle_lexer.CONTEXT_KINDS | {"NON"}, sorted(kinds - oracle_lexer.CONTEXT_KINDS)
+
+
+def test_contextual_shortcut_same_tokens_on_database_sample(monkeypatch):
+    lines = _sample_lines()
+    raw = [oracle_lexer._delayed_triggers(oracle_lexer._merge_phrases(
+        [t for t in tokenize(text)])) for text in lines[:1500]]
+    for text, toks in zip(lines, raw):
+        assert oracle_lexer._contextual(list(toks)) == _contextual_without_shortcut(monkeypatch, toks), text
+
+
+_CONTEXT_SAMPLE_WORDS = sorted(oracle_lexer.CONTEXT_WORDS | {"counter", "card_name", "then", "a", "create",
+                                                             "share", "can't", "do", "from", "draw", "it"})
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_contextual_shortcut_same_tokens_on_random_sequences(monkeypatch, seed):
+    rng = random.Random(seed)
+    kinds = ("lit", "lit", "lit", "SUBTYPE", "NUM", "NON", "QUOTED")
+    for _ in range(200):
+        toks = [Tok(rng.choice(kinds), rng.choice(_CONTEXT_SAMPLE_WORDS), j + 1, rng.choice(("", "Word", "x")))
+                for j in range(rng.randint(0, 12))]
+        assert oracle_lexer._contextual(list(toks)) == _contextual_without_shortcut(monkeypatch, toks), toks
