@@ -33,7 +33,8 @@ or unparsed line; not an activated or mana ability, which no ruling here activat
 keyword line of only combat, damage, timing or activated keywords, which no claim here asks
 about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted, nor a
 trigger on an event the ruling cannot have: the beginning of an upkeep, draw step or end
-step, or the card's own entering in a dies or attacks ruling, nor an unparsed "<cost>:
+step, or the card's own entering in a dies or attacks ruling, or a spell being cast in a ruling
+in which none is (enters, dies, attacks), nor an unparsed "<cost>:
 <effect>" line (an activated ability), nor, in an attacks ruling in which the card is still
 attacking, its own dies or leaves trigger).  An honest engine has 0.
 
@@ -452,6 +453,13 @@ def _enters_self(text: str, card: str) -> bool:
     return re.match(rf"^When(ever)? ({names}) enters\b(?! or)", text) is not None
 
 
+# ... and a spell being cast, in a ruling in which no spell is cast (an enters, dies or attacks ruling:
+# the creature enters, dies or attacks without being cast; Bloodvial Purveyor's "Whenever an opponent
+# casts a spell" in its attacks ruling)
+_CAST_TRIGGER = re.compile(r"^Whenever [^.,:]*\bcasts?\b")
+_NO_CAST_KINDS = ("creature", "dies", "attacks")
+
+
 _ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*\{[^.:\"]*:")
 
 
@@ -466,13 +474,16 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
     line nobody read); activated and mana abilities are never activated in these rulings,
     and a keyword line of only combat, damage, timing or activated keywords changes nothing
     they ask; a trigger on an event the ruling does not have (an upkeep, draw step or end step;
-    the card entering, in a dies or attacks ruling) never triggers in it."""
+    the card entering, in a dies or attacks ruling; a spell being cast, in an enters, dies or
+    attacks ruling) never triggers in it."""
     kind = ability["kind"]
     if kind in ("activated", "mana", "loyalty"):
         return False
     if kind in ("triggered", "unsupported") and ruling_kind is not None:
         text = ability["text"].strip()
         if _NO_SUCH_STEP.match(text) or (ruling_kind in ("dies", "attacks") and _enters_self(text, card)):
+            return False
+        if ruling_kind in _NO_CAST_KINDS and _CAST_TRIGGER.match(text):
             return False
     # an unparsed line of the form "<cost>: <effect>" is an activated ability (602.1), never activated here
     if kind == "unsupported" and _ACTIVATED_LINE.match(ability["text"].strip()):
