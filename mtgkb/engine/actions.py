@@ -9,6 +9,7 @@ from mtgkb.parser.scenario_ast import Sentence
 
 from ..symbols import atom, obj
 from .ask import ScenarioError, pick
+from .modes import chosen_abilities
 from .state import Item, Obj, State, item_sym
 
 
@@ -32,6 +33,7 @@ class Actions:
         sp = st.move(oid, "stack", p)
         abil = tuple(Function("ab", [String(face.name), Number(i)]) for i, ab in enumerate(face.abilities, 1)
                      if ab.kind in ("spell", "unsupported") or not ab.understood)
+        abil = chosen_abilities(face, abil, a.get("modes", ()), s)   # CR 700.2a, 601.2b
         st.next_item += 1
         it = Item(id=st.next_item, kind="spell", source=sp.id, source_handle=sp.handle, controller=p, abilities=abil,
                   targets=self._targets(st, a["targets"]), x=a["x"], label=sp.handle,
@@ -46,6 +48,8 @@ class Actions:
         a = s.args
         p = a["player"]
         self._player(st, p)
+        if a.get("modes"):
+            raise ScenarioError("only a spell has modes chosen as it is cast here (700.2a, 601.2b)", s)
         _, h, kind, n = a["ability"]
         oid = st.handles[h]
         o = st.objects[oid]
