@@ -9,7 +9,8 @@
 With a fixed seed it samples N random instants/sorceries and N random creatures with an
 "When ~ enters (the battlefield)" trigger from the embedded card database (single-faced
 cards only), skipping cards that cannot be cast in the scenario language at all (a target
-the small board has no object for, a mode to choose, ...; the reasons are counted).  For
+the small board has no object for, modes other than "Choose one —", ...; the reasons are counted).
+A "Choose one —" spell is cast choosing its first mode the board can target (`choosing mode K`).  For
 each card it writes one ruling on a fixed board:
 
     Alice controls Grizzly Bears and Forest.  Bob controls Hill Giant.  It is Alice's turn.
@@ -90,6 +91,7 @@ class Ruling:
     claims: list[str]
     without_resolve: str | None = None  # creature: the same ruling without the resolve sentence
     notes: list[str] = field(default_factory=list)
+    mode: int | None = None  # spell: the mode the cast sentence chooses (700.2a); the others are never carried
 
 
 # --------------------------------------------------------------------------- the card database
@@ -303,18 +305,21 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         raise Unwritable("name the scenario lexer cannot quote")
     text = d.get("oracle_text") or ""
     if kind == "spell":
-        if MODAL.search(text):
-            raise Unwritable("modes (no sentence chooses a mode)")
+        mode = ""
         lines = [ln for ln in text.split("\n") if not KEYWORD_LINE.match(ln) and not TRIGGER_LINE.match(ln)]
+        if MODAL.search(text):
+            lines, k = _one_mode(lines, name)
+            mode = f" choosing mode {k}"
         tg = targets_of(_strip("\n".join(lines), name))
-        cast = f"Alice casts {name}"
+        cast = f"Alice casts {name}{mode}"
         if tg:
             cast += " targeting " + _join(tg)
         if "{X}" in (d.get("mana_cost") or ""):
             cast += " with X = 2"
         given = list(BOARD) + [cast + ".", f"{name} resolves."]
         claims = _board_claims() + [f"{name} is in Alice's graveyard."]
-        return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims)
+        return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
+                      mode=int(mode.split()[-1]) if mode else None)
     # a creature with an enters (dies, attacks) trigger of its own
     line = text.split("\n")[own_trigger_line(d, kind)]
     if MODAL.search(line):
@@ -345,6 +350,23 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     given = list(BOARD) + setup + events + [resolve + "."]
     without = _block(f"honesty: {name}", list(BOARD) + setup + events, claims)
     return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes)
+
+
+def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
+    """A "Choose one —" spell: its lines with the first mode the board can target (the others
+    dropped) and that mode's number (700.2a: the cast sentence names it), or Unwritable."""
+    heads = [i for i, ln in enumerate(lines) if MODAL.search(ln) and not ln.lstrip().startswith("•")]
+    if len(heads) != 1 or lines[heads[0]].strip() != "Choose one —":
+        raise Unwritable("modes other than \"Choose one —\" (one ruling names one mode)")
+    modes = [i for i, ln in enumerate(lines) if ln.lstrip().startswith("•")]
+    for k, i in enumerate(modes, 1):
+        rest = [ln for j, ln in enumerate(lines) if j not in modes or j == i]
+        try:
+            targets_of(_strip("\n".join(rest), name))
+        except Unwritable:
+            continue
+        return rest, k
+    raise Unwritable("no mode the board can target")
 
 
 def _join(xs: list[str]) -> str:
@@ -507,6 +529,10 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         used_resolve = False
     targets = any("target" in a["text"].lower() for a in abilities) or "targeting" in ruling.text \
         or "choosing" in ruling.text
+    if ruling.mode is not None:
+        # CR 700.2a, 601.2b: a mode not chosen is not part of the spell on the stack
+        modes = [a for a in abilities if a["text"].lstrip().startswith("•")]
+        abilities = [a for a in abilities if a not in modes or a is modes[ruling.mode - 1]]
     unread = [a["text"] for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card)]
     unread_all = [a["text"] for a in abilities if not a["read"]]
     verdicts = {}
