@@ -173,6 +173,9 @@ def target_phrases(text: str) -> list[tuple[int, str]]:
     out = []
     words = [m for m in re.finditer(r"[A-Za-z'’-]+", text)]
     for i, m in enumerate(words):
+        if m.group(0).lower() == "targets" and " among " in text[max(0, m.start() - 40):m.start()]:
+            out.append((1, "any"))  # "divided as you choose among any number of targets": one, dealt all of it (601.2d)
+            continue
         if m.group(0).lower() != "target":
             continue
         prev = words[i - 1].group(0).lower() if i else ""
