@@ -122,3 +122,30 @@ def test_control_returns_when_the_turn_ends(tmp_path):
                   "    Act of Treason resolves.\n    The turn ends.\n  expect:\n"
                   "    Bob controls 1 permanent named Hill Giant.\n    Alice controls 0 permanents named Hill Giant.\n")
     assert set(v.values()) == {"holds"}, v
+
+
+@pytest.mark.parametrize("card, step", [
+    ("Rolling Thunder", "divided(x,slot(1))"),
+    ("Arc Lightning", "divided(3,slot(1))"),
+    ("Forked Bolt", "divided(2,slot(1))"),
+])
+def test_divided_damage_is_one_slot_of_any_targets(db, card, step):
+    face = db.face(card)
+    i = _spell_index(face)
+    got = face_meaning(face, [i])
+    assert f"tl_step(A{i},(1,1,0),{step})" in got, sorted(got)
+
+
+def test_damage_divided_among_several_targets_without_a_division_is_undetermined(tmp_path):
+    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice casts Rolling Thunder targeting Hill Giant "
+                  "and Bob with X = 4.\n    Rolling Thunder resolves.\n  expect:\n    Bob has 19 life.\n")
+    assert v == {"Bob has 19 life.": "undetermined"}
+
+
+def test_a_division_that_does_not_add_up_is_an_error(tmp_path):
+    p = tmp_path / "r.mtg"
+    p.write_text('ruling "x"\n  given:\n' + BOARD + "    Alice casts Rolling Thunder targeting Hill Giant and Bob "
+                 "with X = 4, dividing 3 and 3.\n  expect:\n    Bob has 20 life.\n", encoding="utf-8")
+    report, errors = check_paths([str(p)], timeout=60.0)
+    (r,) = report.results
+    assert r.status == "error" and "bad division" in (r.error or ""), r
