@@ -9,7 +9,8 @@
 With a fixed seed it samples N random instants/sorceries and N random creatures with an
 "When ~ enters (the battlefield)" trigger from the embedded card database (single-faced
 cards only), skipping cards that cannot be cast in the scenario language at all (a target
-the small board has no object for, a mode to choose, ...; the reasons are counted).  For
+the small board has no object for, modes other than "Choose one —", ...; the reasons are counted).
+A "Choose one —" spell is cast choosing its first mode the board can target (`choosing mode K`).  For
 each card it writes one ruling on a fixed board:
 
     Alice controls Grizzly Bears and Forest.  Bob controls Hill Giant.  It is Alice's turn.
@@ -33,7 +34,8 @@ or unparsed line; not an activated or mana ability, which no ruling here activat
 keyword line of only combat, damage, timing or activated keywords, which no claim here asks
 about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted, nor a
 trigger on an event the ruling cannot have: the beginning of an upkeep, draw step or end
-step, or the card's own entering in a dies or attacks ruling, nor an unparsed "<cost>:
+step, or the card's own entering in a dies or attacks ruling, or a spell being cast in a ruling
+in which none is (enters, dies, attacks), nor an unparsed "<cost>:
 <effect>" line (an activated ability), nor, in an attacks ruling in which the card is still
 attacking, its own dies or leaves trigger).  An honest engine has 0.
 
@@ -89,6 +91,7 @@ class Ruling:
     claims: list[str]
     without_resolve: str | None = None  # creature: the same ruling without the resolve sentence
     notes: list[str] = field(default_factory=list)
+    mode: int | None = None  # spell: the mode the cast sentence chooses (700.2a); the others are never carried
 
 
 # --------------------------------------------------------------------------- the card database
@@ -170,6 +173,9 @@ def target_phrases(text: str) -> list[tuple[int, str]]:
     out = []
     words = [m for m in re.finditer(r"[A-Za-z'’-]+", text)]
     for i, m in enumerate(words):
+        if m.group(0).lower() == "targets" and " among " in text[max(0, m.start() - 40):m.start()]:
+            out.append((1, "any"))  # "divided as you choose among any number of targets": one, dealt all of it (601.2d)
+            continue
         if m.group(0).lower() != "target":
             continue
         prev = words[i - 1].group(0).lower() if i else ""
@@ -302,18 +308,21 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         raise Unwritable("name the scenario lexer cannot quote")
     text = d.get("oracle_text") or ""
     if kind == "spell":
-        if MODAL.search(text):
-            raise Unwritable("modes (no sentence chooses a mode)")
+        mode = ""
         lines = [ln for ln in text.split("\n") if not KEYWORD_LINE.match(ln) and not TRIGGER_LINE.match(ln)]
+        if MODAL.search(text):
+            lines, k = _one_mode(lines, name)
+            mode = f" choosing mode {k}"
         tg = targets_of(_strip("\n".join(lines), name))
-        cast = f"Alice casts {name}"
+        cast = f"Alice casts {name}{mode}"
         if tg:
             cast += " targeting " + _join(tg)
         if "{X}" in (d.get("mana_cost") or ""):
             cast += " with X = 2"
         given = list(BOARD) + [cast + ".", f"{name} resolves."]
         claims = _board_claims() + [f"{name} is in Alice's graveyard."]
-        return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims)
+        return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
+                      mode=int(mode.split()[-1]) if mode else None)
     # a creature with an enters (dies, attacks) trigger of its own
     line = text.split("\n")[own_trigger_line(d, kind)]
     if MODAL.search(line):
@@ -344,6 +353,23 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     given = list(BOARD) + setup + events + [resolve + "."]
     without = _block(f"honesty: {name}", list(BOARD) + setup + events, claims)
     return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes)
+
+
+def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
+    """A "Choose one —" spell: its lines with the first mode the board can target (the others
+    dropped) and that mode's number (700.2a: the cast sentence names it), or Unwritable."""
+    heads = [i for i, ln in enumerate(lines) if MODAL.search(ln) and not ln.lstrip().startswith("•")]
+    if len(heads) != 1 or lines[heads[0]].strip() != "Choose one —":
+        raise Unwritable("modes other than \"Choose one —\" (one ruling names one mode)")
+    modes = [i for i, ln in enumerate(lines) if ln.lstrip().startswith("•")]
+    for k, i in enumerate(modes, 1):
+        rest = [ln for j, ln in enumerate(lines) if j not in modes or j == i]
+        try:
+            targets_of(_strip("\n".join(rest), name))
+        except Unwritable:
+            continue
+        return rest, k
+    raise Unwritable("no mode the board can target")
 
 
 def _join(xs: list[str]) -> str:
@@ -452,6 +478,13 @@ def _enters_self(text: str, card: str) -> bool:
     return re.match(rf"^When(ever)? ({names}) enters\b(?! or)", text) is not None
 
 
+# ... and a spell being cast, in a ruling in which no spell is cast (an enters, dies or attacks ruling:
+# the creature enters, dies or attacks without being cast; Bloodvial Purveyor's "Whenever an opponent
+# casts a spell" in its attacks ruling)
+_CAST_TRIGGER = re.compile(r"^Whenever [^.,:]*\bcasts?\b")
+_NO_CAST_KINDS = ("creature", "dies", "attacks")
+
+
 _ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*\{[^.:\"]*:")
 
 
@@ -466,13 +499,16 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
     line nobody read); activated and mana abilities are never activated in these rulings,
     and a keyword line of only combat, damage, timing or activated keywords changes nothing
     they ask; a trigger on an event the ruling does not have (an upkeep, draw step or end step;
-    the card entering, in a dies or attacks ruling) never triggers in it."""
+    the card entering, in a dies or attacks ruling; a spell being cast, in an enters, dies or
+    attacks ruling) never triggers in it."""
     kind = ability["kind"]
     if kind in ("activated", "mana", "loyalty"):
         return False
     if kind in ("triggered", "unsupported") and ruling_kind is not None:
         text = ability["text"].strip()
         if _NO_SUCH_STEP.match(text) or (ruling_kind in ("dies", "attacks") and _enters_self(text, card)):
+            return False
+        if ruling_kind in _NO_CAST_KINDS and _CAST_TRIGGER.match(text):
             return False
     # an unparsed line of the form "<cost>: <effect>" is an activated ability (602.1), never activated here
     if kind == "unsupported" and _ACTIVATED_LINE.match(ability["text"].strip()):
@@ -496,6 +532,10 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         used_resolve = False
     targets = any("target" in a["text"].lower() for a in abilities) or "targeting" in ruling.text \
         or "choosing" in ruling.text
+    if ruling.mode is not None:
+        # CR 700.2a, 601.2b: a mode not chosen is not part of the spell on the stack
+        modes = [a for a in abilities if a["text"].lstrip().startswith("•")]
+        abilities = [a for a in abilities if a not in modes or a is modes[ruling.mode - 1]]
     unread = [a["text"] for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card)]
     unread_all = [a["text"] for a in abilities if not a["read"]]
     verdicts = {}

@@ -58,7 +58,7 @@ def _item(b, ln, node: Tree) -> tuple:
 
 
 def _tails(b, ln, tails) -> dict:
-    out = {"targets": (), "x": None, "choosing": None}
+    out = {"targets": (), "x": None, "choosing": None, "modes": (), "division": ()}
     for t in tails:
         if t.data == "tl_tail":  # the choosing form, unwrapped
             t = t.children[0]
@@ -76,6 +76,12 @@ def _tails(b, ln, tails) -> dict:
             out["x"] = int(str(t.children[0].children[-1]))
         elif t.data == "tl_choosing":
             out["choosing"] = _obj(b, ln, t.children[-1])
+        elif t.data == "tl_division":
+            # CR 601.2d: the damage each target is dealt, in the order the targets are named
+            out["division"] = tuple(int(str(c)) for c in t.children if not isinstance(c, Tree))
+        elif t.data == "tl_modes":
+            # CR 700.2a, 601.2b: the modes chosen, by their number among the card's modes (1 = the first)
+            out["modes"] = tuple(int(str(c)) for c in t.children if not isinstance(c, Tree))
     return out
 
 

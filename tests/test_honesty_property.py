@@ -73,3 +73,15 @@ def test_the_instrument_sees_settled_claims():
     assert verdicts["Hill Giant is 3/3."] == "fails"  # it is 6/6
     assert verdicts["Grizzly Bears is 2/2."] == "holds"
     assert verdicts["Hill Giant is on the battlefield."] == "holds"
+
+
+def test_a_cast_trigger_is_inert_only_where_no_spell_is_cast():
+    """An unread "Whenever an opponent casts a spell" trigger (Bloodvial Purveyor) cannot trigger in an
+    enters, dies or attacks ruling (no spell is cast there: its claims may settle); in a spell ruling it
+    could (a spell is cast), and an unread trigger on entering still counts everywhere."""
+    cast = {"kind": "triggered", "text": "Whenever an opponent casts a spell, that player creates a Blood token."}
+    for kind in ("creature", "dies", "attacks"):
+        assert not honesty.could_influence(cast, True, kind, "Bloodvial Purveyor")
+    assert honesty.could_influence(cast, True, "spell", "Bloodvial Purveyor")
+    enters = {"kind": "triggered", "text": "Whenever another creature you control enters, you get {E}."}
+    assert honesty.could_influence(enters, True, "attacks", "Aetherstorm Roc")

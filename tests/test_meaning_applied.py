@@ -34,7 +34,7 @@ KNOWN = [
     ("Humility", 1, True),                # characteristic static (613)
     ("Llanowar Elves", 1, True),          # mana ability (605.1a)
     ("Clone", 1, True),                   # enters as a copy (707.9)
-    ("Twin Bolt", 1, False),              # divided damage: no meaning in rules.lp
+    ("Twin Bolt", 1, True),               # divided damage (601.2d): mtgkb/rules/meaning_fight.lp
     ("Chameleon Colossus", 2, False),     # protection from black: not used by rules.lp
     ("Phantasmal Image", 1, False),       # grants a quoted triggered ability rules.lp does not read
     ("Detritivore", 1, False),            # characteristic-defining P/T (cda_pt): not applied
@@ -100,8 +100,9 @@ def test_coverage_reports_applied(db):
 
     cards = [card_from_json({"name": "Giant Growth", "type_line": "Instant",
                              "oracle_text": "Target creature gets +3/+3 until end of turn."}),
-             card_from_json({"name": "Twin Bolt", "type_line": "Instant",
-                             "oracle_text": "Twin Bolt deals 2 damage divided as you choose among one or two targets."}),
+             card_from_json({"name": "Syphon Soul", "type_line": "Sorcery",
+                             "oracle_text": "Syphon Soul deals 2 damage to each other player. "
+                                            "You gain life equal to the damage dealt this way."}),
              card_from_json({"name": "X", "type_line": "Instant", "oracle_text": "Frobnicate."})]
     doc = coverage(cards, applied=True)
     ap = doc["applied"]

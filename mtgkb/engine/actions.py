@@ -9,6 +9,7 @@ from mtgkb.parser.scenario_ast import Sentence
 
 from ..symbols import atom, obj
 from .ask import ScenarioError, pick
+from .modes import chosen_abilities
 from .state import Item, Obj, State, item_sym
 
 
@@ -32,10 +33,11 @@ class Actions:
         sp = st.move(oid, "stack", p)
         abil = tuple(Function("ab", [String(face.name), Number(i)]) for i, ab in enumerate(face.abilities, 1)
                      if ab.kind in ("spell", "unsupported") or not ab.understood)
+        abil = chosen_abilities(face, abil, a.get("modes", ()), s)   # CR 700.2a, 601.2b
         st.next_item += 1
         it = Item(id=st.next_item, kind="spell", source=sp.id, source_handle=sp.handle, controller=p, abilities=abil,
                   targets=self._targets(st, a["targets"]), x=a["x"], label=sp.handle,
-                  chosen=st.handles[a["choosing"]] if a["choosing"] else None)
+                  chosen=st.handles[a["choosing"]] if a["choosing"] else None, division=a.get("division", ()))
         st.stack.append(it)
         tg = f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else ""
         st.log.append(("601.2, 601.2i", f"{p} casts {sp.handle}{tg}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
@@ -46,6 +48,9 @@ class Actions:
         a = s.args
         p = a["player"]
         self._player(st, p)
+        if a.get("modes") or a.get("division"):
+            raise ScenarioError("only a spell has modes or a division of damage chosen as it is cast here "
+                                "(700.2a, 601.2b, 601.2d)", s)
         _, h, kind, n = a["ability"]
         oid = st.handles[h]
         o = st.objects[oid]
@@ -82,6 +87,9 @@ class Actions:
         """CR 116.2b, 702.37e: turning a face-down permanent face up is a special action: it
         does not use the stack; the X of its cost is chosen just before paying (107.3d) and
         its other abilities that refer to X use that value (702.37f)."""
+        if s.args.get("modes") or s.args.get("division"):
+            raise ScenarioError("only a spell has modes or a division of damage chosen as it is cast here "
+                                "(700.2a, 601.2b, 601.2d)", s)
         a = s.args
         p = a["player"]
         self._player(st, p)

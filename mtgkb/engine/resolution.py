@@ -11,6 +11,7 @@ from mtgkb.parser.scenario_ast import Sentence
 from ..facts import FactError
 from ..symbols import atom, obj
 from .ask import Bound, ScenarioError, Unsettled, pick
+from .control import change_control
 from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage
 from .state import Item, State, item_sym
@@ -123,6 +124,9 @@ class Resolution:
                     # CR 611.2a: rules.lp says how long it lasts (cont/3); cont/2 is until end of turn
                     dur = e.arguments[2].name if len(e.arguments) > 2 else "end_of_turn"
                     st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1], dur))
+                    if e.arguments[1].name == "control":
+                        # CR 613.1b: rules.lp's control-changing effect: the object's controller is now P
+                        change_control(st, e.arguments[0].arguments[0].number, e.arguments[1].arguments[0].string)
                     st.log.append(("611.2, 613", f"  {st.name_of(e.arguments[0].arguments[0].number)} "
                                                  f"{effect_text(e.arguments[1])}"))
                 elif e.name == "copy":

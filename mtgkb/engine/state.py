@@ -62,6 +62,7 @@ class Item:
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
+    division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
 
 
 @dataclass
@@ -248,6 +249,10 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
     else:
         # CR 601.2c: the targets a sentence names, in order, until they are put in their slots
         out += [atom("tl_named_target", I, Number(n), target_sym(t)) for n, t in enumerate(it.targets, 1)]
+    if it.division:
+        # CR 601.2d: the damage each target is dealt, as the cast sentence divides it
+        out += [atom("tl_item_division", I, target_sym(t), Number(d)) for t, d in zip(it.targets, it.division)]
+        out.append(atom("tl_item_division_parts", I, Number(len(it.division))))
     if it.x is not None:
         out.append(atom("tl_item_x", I, Number(it.x)))
     if it.ref_spell is not None:

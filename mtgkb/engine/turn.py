@@ -17,6 +17,7 @@ from mtgkb.parser.scenario_ast import Sentence
 
 from ..symbols import atom
 from .ask import ScenarioError, pick
+from .control import change_control
 from .state import State
 
 # CR 500.1: the steps and phases of a turn, in order
@@ -213,6 +214,9 @@ class TurnStructure:
                                f"  the effect on {st.name_of(oid)} that lasted until end of "
                                f"{'turn' if dur == 'end_of_turn' else 'combat'} ends"))
             st.conts = [c for c in st.conts if c[0] not in ended]
+        for c in pick(m, "tl_control_returns"):
+            # CR 613.1b, 514.2: a control-changing effect ended (rules.lp: mtgkb/rules/control.lp)
+            change_control(st, c.arguments[0].arguments[0].number, c.arguments[1].string)
 
     def create_delayed(self, st: State, it, e) -> None:
         """CR 603.7a: a resolving ability creates a delayed triggered ability (rules.lp: tl_apply(I,
