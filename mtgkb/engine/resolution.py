@@ -147,6 +147,8 @@ class Resolution:
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
                 elif e.name in ("move", "sacrifice", "counter_spell"):
                     moves.append(e)
+                elif e.name == "add_mana":
+                    self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")

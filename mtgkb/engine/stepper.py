@@ -24,6 +24,7 @@ from ..facts import FactError, face_facts
 from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
+from .casting import Casting
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_checked
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
@@ -33,7 +34,7 @@ from .resolution import Resolution
 from .state import Item, State, log_facts, resolve_handle, state_facts
 
 
-class Stepper(Actions, Resolution):
+class Stepper(Casting, Actions, Resolution):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
@@ -156,6 +157,9 @@ class Stepper(Actions, Resolution):
             self._player(st, a["player"])
             st.active = a["player"]
             return [st]
+        if k == "mana_pool":
+            self._pool_sentence(st, s)   # CR 106.4: mana in the pool is part of the state
+            return [st]
         if k in mana.MANA_SENTENCES:
             self._player(st, a["player"])
             st.static_facts += mana.sentence_facts(s)
@@ -185,6 +189,8 @@ class Stepper(Actions, Resolution):
             return self._enters_sentence(st, s)
         if k == "tl_cast":
             return self._cast(st, s)
+        if k == "tl_copy":
+            return self._copy_spell(st, s)
         if k == "tl_activate":
             return self._activate(st, s)
         if k == "tl_resolve":
@@ -195,17 +201,15 @@ class Stepper(Actions, Resolution):
             return self._discard(st, s, a["player"], a["object"], None)
         if k == "tl_tap":
             # CR 106.12, 605.3a, 605.4a: tapping for mana activates a mana ability; it and any triggered mana
-            # ability resolve at once, without the stack (the mana pool is asked by payment claims)
+            # ability resolve at once, without the stack (engine/casting.py)
             self._player(st, a["player"])
-            o = st.objects[st.handles[a["object"]]]
-            if o.zone != "battlefield" or o.tapped:
-                raise ScenarioError(f"{o.handle} is not an untapped permanent, so it cannot be tapped for mana (107.5)", s)
-            o.tapped = True
-            st.log.append(("605.3a, 605.4a", f"{a['player']} taps {o.handle} for mana (a mana ability: no stack)"))
-            return [st]
+            F = Function("t", [Function(a["for"])]) if a.get("for") else Function("any")
+            what = f"for {{{a['for'].upper()}}}" if a.get("for") else "for mana"
+            return self._tap_for_mana(st, s, st.handles[a["object"]], F, what)
         if k == "tl_special":
             return self._special(st, s)
         if k == "tl_step":
+            self._pools_empty(st)   # CR 106.4: the step or phase before it ended
             st.step = {"combat": "beginning_of_combat"}.get(a["step"], a["step"])  # 500.1: the step now
             st.log.append(("603.2b", f"{a['player']}'s {STEP_NAMES.get(a['step'], a['step'])} begins"))
             outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
@@ -287,9 +291,10 @@ class Stepper(Actions, Resolution):
         if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
             self._sba_free.add(self._state_key(st))
 
-    def event(self, st: State, ev: Symbol, *more: Symbol) -> list[State]:
-        """What triggers on an event (several events that happen at once: `more`)."""
-        facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)])
+    def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
+        """What triggers on an event (several events that happen at once: `more`); `extra`: facts
+        asked with it (a cast's or an activation's payment request, engine/casting.py)."""
+        facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)] + list(extra))
         models = self.ask(facts)
         self._note_sba(st, models)
         if not models:
@@ -320,6 +325,8 @@ class Stepper(Actions, Resolution):
                     b.move(thing, "exile", None)
                     b.choices.append(f"exiled to pay: {h}")
                     b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
+            # CR 601.2g-h, 602.2b: how this outcome pays for the spell or ability (engine/casting.py)
+            self._apply_payment(b, m, len(models) > 1)
             for ap in pick(m, "tl_ev_apply"):
                 # CR 120.3: what damage dealt in a scenario event does (no destroy: an event deals damage only)
                 apply_life_and_damage(b, ap.arguments[0])
