@@ -60,7 +60,9 @@ from pathlib import Path
 
 # --------------------------------------------------------------------------- board
 
-BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.", "It is Alice's turn.")
+BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.",
+         "Alice's library has 30 cards.", "Bob's library has 30 cards.",
+         "Alice has no cards in hand.", "Bob has no cards in hand.", "It is Alice's turn.")
 BOARD_NAMES = ("Grizzly Bears", "Forest", "Hill Giant")
 # (handle, printed P/T or None for a non-creature)
 BOARD_OBJECTS = (("Grizzly Bears", "2/2"), ("Hill Giant", "3/3"), ("Forest", None))
@@ -80,7 +82,7 @@ MODAL = re.compile(r"\bchoose (one|two|three|one or more|one or both|any number)
 @dataclass
 class Ruling:
     card: str
-    kind: str  # "spell" | "creature"
+    kind: str  # "spell" | "creature" (an enters trigger) | "dies" | "attacks"
     text: str  # the ruling block
     claims: list[str]
     without_resolve: str | None = None  # creature: the same ruling without the resolve sentence
@@ -101,22 +103,32 @@ def _short_name(name: str) -> str:
     return name.split(",")[0]
 
 
-def etb_line(d: dict) -> int | None:
-    """Index (in oracle_text lines) of the card's own "When ~ enters" trigger, or None."""
+_OWN_EVENT = {"creature": r"enters( the battlefield)?", "dies": r"dies", "attacks": r"attacks"}
+
+
+def own_trigger_line(d: dict, kind: str = "creature") -> int | None:
+    """Index (in oracle_text lines) of the card's own "When ~ enters" ("dies", "attacks")
+    trigger, or None."""
     name = d["name"]
     pat = re.compile(r"^When(ever)? (" + re.escape(name) + "|" + re.escape(_short_name(name))
-                     + r") enters( the battlefield)?\b")
+                     + r") " + _OWN_EVENT[kind] + r"\b")
     for i, line in enumerate((d.get("oracle_text") or "").split("\n")):
         if pat.match(line):
             return i
     return None
 
 
+def etb_line(d: dict) -> int | None:
+    """Index (in oracle_text lines) of the card's own "When ~ enters" trigger, or None."""
+    return own_trigger_line(d, "creature")
+
+
 @lru_cache(maxsize=1)
 def candidates() -> dict[str, tuple[dict, ...]]:
-    """Single-faced instants/sorceries and creatures with an enters trigger of their own,
-    sorted by name: {"spell": (...), "creature": (...)} of raw card JSON objects."""
-    spells, creatures = [], []
+    """Single-faced instants/sorceries and creatures with an enters (dies, attacks) trigger of
+    their own, sorted by name: {"spell": (...), "creature": (...), "dies": (...), "attacks": (...)}
+    of raw card JSON objects ("creature" is the enters kind)."""
+    spells, creatures, dies, attacks = [], [], [], []
     for d in _db_lines():
         if d.get("layout") != "normal" or d.get("face_name") or d["name"] in BOARD_NAMES:
             continue
@@ -125,10 +137,16 @@ def candidates() -> dict[str, tuple[dict, ...]]:
             continue
         if types & {"Instant", "Sorcery"} and not types & {"Creature", "Land"}:
             spells.append(d)
-        elif "Creature" in types and etb_line(d) is not None:
-            creatures.append(d)
+        elif "Creature" in types:
+            if etb_line(d) is not None:
+                creatures.append(d)
+            if own_trigger_line(d, "dies") is not None:
+                dies.append(d)
+            if own_trigger_line(d, "attacks") is not None:
+                attacks.append(d)
     key = lambda d: d["name"]  # noqa: E731
-    return {"spell": tuple(sorted(spells, key=key)), "creature": tuple(sorted(creatures, key=key))}
+    return {"spell": tuple(sorted(spells, key=key)), "creature": tuple(sorted(creatures, key=key)),
+            "dies": tuple(sorted(dies, key=key)), "attacks": tuple(sorted(attacks, key=key))}
 
 
 # --------------------------------------------------------------------------- targets
@@ -247,25 +265,31 @@ def _board_claims() -> list[str]:
             "Grizzly Bears is green.", "Hill Giant is red.",
             "Grizzly Bears does not have flying.", "Hill Giant does not have trample.",
             "Hill Giant does not have haste."]
+    out += ["Alice has 20 life.", "Bob has 20 life.",
+            "Alice has no cards in hand.", "Bob has no cards in hand.",
+            "Alice's library has 30 cards.", "Bob's library has 30 cards."]
     return out + ["No token is created.", "No permanent is put into a graveyard."]
 
 
-def _trigger_ordinal(d: dict) -> str:
-    """How the scenario names the enters trigger: among the face's triggered abilities
-    (an unread line counts as triggered when it starts with When/Whenever/At)."""
+_EVENT_WORD = {"creature": "enters", "dies": "dies", "attacks": "attacks"}
+
+
+def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
+    """How the scenario names the enters (dies, attacks) trigger: among the face's triggered
+    abilities (an unread line counts as triggered when it starts with When/Whenever/At)."""
     from mtgkb.carddb import default_database
 
     face = default_database().face(d["name"])
-    target_line = (d.get("oracle_text") or "").split("\n")[etb_line(d)].strip()
+    target_line = (d.get("oracle_text") or "").split("\n")[own_trigger_line(d, kind)].strip()
     trig = [a for a in face.abilities
             if (a.kind == "triggered" if a.understood else bool(TRIGGER_LINE.match(a.text)))]
     idx = next((i for i, a in enumerate(trig) if a.text.strip() == target_line), None)
     if idx is None:
-        raise Unwritable("the enters trigger is not one of the parsed triggered abilities")
+        raise Unwritable(f"the {_EVENT_WORD[kind]} trigger is not one of the parsed triggered abilities")
     if len(trig) == 1:
         return "triggered ability"
     if idx >= 5:
-        raise Unwritable("the enters trigger is the sixth triggered ability or later (no ordinal for it)")
+        raise Unwritable(f"the {_EVENT_WORD[kind]} trigger is the sixth triggered ability or later (no ordinal for it)")
     return ["first", "second", "third", "fourth", "fifth"][idx] + " triggered ability"
 
 
@@ -290,22 +314,32 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         given = list(BOARD) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
         claims = _board_claims() + [f"{name} is in Alice's graveyard."]
         return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims)
-    # creature with an enters trigger
-    line = text.split("\n")[etb_line(d)]
+    # a creature with an enters (dies, attacks) trigger of its own
+    line = text.split("\n")[own_trigger_line(d, kind)]
     if MODAL.search(line):
         raise Unwritable("modes (no sentence chooses a mode)")
+    if kind == "attacks":
+        raise Unwritable("attacks (the scenario language has no combat yet)")
     tg = targets_of(_strip(line, name))
     notes = []
-    resolve = f"{name}'s {_trigger_ordinal(d)} resolves"
+    ordinal = _trigger_ordinal(d, kind)
+    resolve = f"{name}'s {ordinal} resolves"
     if len(tg) == 1 and tg[0] not in ("Alice", "Bob"):
         resolve += f", choosing {tg[0]}"
     elif tg:
         notes.append("trigger targets not named (a resolve sentence names one object only)")
-    enters = f"{name} enters under Alice's control."
-    claims = _board_claims() + _object_claims(name, _pt(d), True) \
-        + [f"{name}'s {_trigger_ordinal(d)} triggers."]
-    given = list(BOARD) + [enters, resolve + "."]
-    without = _block(f"honesty: {name}", list(BOARD) + [enters], claims)
+    if kind == "dies":
+        # it was on the battlefield since the turn began; it dies (700.4): its dies trigger looks back
+        events = [f"{name} dies."]
+        setup = [f"Alice controls {name}."]
+        own = [f"{name} is in Alice's graveyard."]
+    else:
+        events = [f"{name} enters under Alice's control."]
+        setup = []
+        own = _object_claims(name, _pt(d), True)
+    claims = _board_claims() + own + [f"{name}'s {ordinal} triggers."]
+    given = list(BOARD) + setup + events + [resolve + "."]
+    without = _block(f"honesty: {name}", list(BOARD) + setup + events, claims)
     return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes)
 
 
@@ -468,29 +502,39 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
     settled = [(c, v) for c, v, _ in claims if v in ("holds", "fails")]
     return {
         "card": ruling.card, "kind": ruling.kind, "verdicts": verdicts, "error": err,
-        "timeout": res is None, "resolved_trigger": used_resolve if ruling.kind == "creature" else None,
+        "timeout": res is None, "resolved_trigger": used_resolve if ruling.kind != "spell" else None,
         "unread": unread, "unread_inert": [t for t in unread_all if t not in unread], "reading": sorted({a["key"] for a in abilities}) or ["understood"],
         "settled_on_unread": settled if unread else [], "notes": ruling.notes, "claims": claims,
     }
 
 
-def measure(n: int, seed: int, limit: float, session=None) -> tuple[dict, list[dict], float]:
+KINDS = ("spell", "creature", "dies")   # "attacks" once the scenario language has combat
+
+
+def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS) -> tuple[dict, list[dict], float]:
     from mtgkb.check import Session
 
     t0 = time.perf_counter()
     session = session or Session(timeout=limit)
     picked, skipped = {}, {}
-    for kind in ("spell", "creature"):
+    for kind in kinds:
         picked[kind], skipped[kind] = sample(kind, n, seed)
     read = reading([d for kind in picked for d, _ in picked[kind]])
     records = []
-    for kind in ("spell", "creature"):
+    for kind in kinds:
         for d, r in picked[kind]:
             records.append(run_card(session, r, read.get(d["name"], []), limit))
-    return summarize(records, skipped, n, seed), records, time.perf_counter() - t0
+    return summarize(records, skipped, n, seed, kinds), records, time.perf_counter() - t0
 
 
-def summarize(records: list[dict], skipped: dict, n: int, seed: int) -> dict:
+def card_settles(r: dict) -> bool:
+    """A card settles when every claim of its ruling is settled (holds or fails) and none is
+    settled on unread text: its effect was applied and the board claims follow from it."""
+    return (not r["settled_on_unread"] and bool(r["claims"])
+            and all(v in ("holds", "fails") for _, v, _ in r["claims"]))
+
+
+def summarize(records: list[dict], skipped: dict, n: int, seed: int, kinds=("spell", "creature")) -> dict:
     def counts(rs):
         c = {"holds": 0, "fails": 0, "undetermined": 0, "error": 0}
         for r in rs:
@@ -519,10 +563,20 @@ def summarize(records: list[dict], skipped: dict, n: int, seed: int) -> dict:
         },
         "by_kind": {},
     }
-    for kind in ("spell", "creature"):
+
+    def cards(rs, kind_list):
+        written = len(rs)
+        unwritable = sum(sum(skipped.get(k, {}).values()) for k in kind_list)
+        settled = sum(1 for r in rs if card_settles(r))
+        return {"written": written, "unwritable": unwritable, "settled": settled,
+                "percent_of_written": round(100 * settled / written, 1) if written else 0.0,
+                "percent_of_sampled": round(100 * settled / (written + unwritable), 1) if written + unwritable else 0.0}
+
+    doc["cards_settled"] = cards(records, kinds)
+    for kind in kinds:
         rs = [r for r in records if r["kind"] == kind]
         doc["by_kind"][kind] = {
-            "cards": len(rs), "claims": counts(rs),
+            "cards": len(rs), "cards_settled": cards(rs, [kind]), "claims": counts(rs),
             "cards_with_unread_ability": sum(1 for r in rs if r["unread"]),
             "settled_on_unread_claims": sum(len(r["settled_on_unread"]) for r in rs),
             "settled_on_unread_cards": sum(1 for r in rs if r["settled_on_unread"]),
@@ -547,9 +601,11 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="also print one line per card after the JSON")
     ap.add_argument("--stats", action="store_true", help="add wall time to the summary")
     ap.add_argument("--scenario", metavar="CARD", help="print the ruling written for CARD and exit")
+    ap.add_argument("--kinds", default=",".join(KINDS),
+                    help=f"comma-separated kinds of cards to sample (default {','.join(KINDS)}; also attacks)")
     args = ap.parse_args(argv)
     if args.scenario:
-        for kind in ("spell", "creature"):
+        for kind in KINDS:
             for d in candidates()[kind]:
                 if d["name"].casefold() == args.scenario.casefold():
                     try:
@@ -560,7 +616,12 @@ def main(argv=None) -> int:
                     return 0
         print(f"not a sampled kind of card: {args.scenario}", file=sys.stderr)
         return 2
-    doc, records, secs = measure(args.n, args.seed, args.limit)
+    kinds = tuple(k for k in args.kinds.split(",") if k)
+    bad = [k for k in kinds if k not in ("spell", "creature", "dies", "attacks")]
+    if bad:
+        print(f"unknown kind: {', '.join(bad)}", file=sys.stderr)
+        return 2
+    doc, records, secs = measure(args.n, args.seed, args.limit, kinds=kinds)
     if args.stats:
         doc["seconds"] = round(secs, 1)
     print(json.dumps(doc, indent=2, ensure_ascii=False))

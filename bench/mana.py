@@ -354,9 +354,9 @@ def end_to_end(n: int, seed: int, runs: int) -> dict:
         rows = {"kb_decide": [], "maxflow": [], "kb_count": [], "counter": []}
         outs = {}
         for _ in range(runs):
-            for key, cmd in (("kb_decide", mtgkb + [decide_cost, str(path), "--count", "--limit", "1"]),
+            for key, cmd in (("kb_decide", mtgkb + [decide_cost, str(path), "--count", "--limit", "1", "--timeout", "600"]),
                              ("maxflow", mf_script),
-                             ("kb_count", mtgkb + ["{S}{G}", str(path), "--count", "--limit", "1000000"]),
+                             ("kb_count", mtgkb + ["{S}{G}", str(path), "--count", "--limit", "1000000", "--timeout", "600"]),
                              ("counter", dp_script)):
                 t, rss, out = timed(cmd)
                 rows[key].append((t, rss))

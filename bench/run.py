@@ -12,7 +12,16 @@ prints JSON figures:
   cards in hands and graveyards), checked in-process with `KnowledgeBase`'s session:
   parse time of the file, per-ruling cost (median, mean, max, total), the verdicts,
   and peak memory of this process (ru_maxrss, MiB); with --tracemalloc also the
-  peak of Python allocations during load and checks (MiB; slows the timings).
+  peak of Python allocations during load and checks (MiB; slows the timings);
+- embedded: the embedded knowledge base's own rulings, whole processes
+  (`python -m mtgkb.cli check`): one ruling (`-k` its title) and all of them with
+  `--jobs 1`, all of them with `--jobs 2`, --embedded-runs times each, interleaved:
+  median CPU seconds (user + system of the command and its workers, from
+  wait4's rusage), median wall seconds and peak resident memory (MiB) of each; the
+  marginal CPU of one ruling ((all - one) / (rulings - 1), from the medians) and
+  the ratio of the `--jobs 2` wall time to the `--jobs 1` one (the machine is
+  shared: the CPU figures are the headline, the wall ratio needs an idle machine).
+  `--embedded-runs 0` leaves it out.
 
 A benchmark that prints figures, not a timed test.  Nothing in the repository is
 written; the generated file lives in a temporary directory.
@@ -73,6 +82,49 @@ def cold_start(runs: int, tmp: str) -> dict:
     return {"runs": runs, "median_seconds": round(statistics.median(times), 3),
             "all_seconds": [round(t, 3) for t in times], "exit_code": p.returncode,
             "peak_rss_mib": _mib(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)}
+
+
+def _measured(cmd: list[str]) -> dict:
+    """Run `cmd` to its end: exit code, CPU seconds (user + system of it and of the
+    processes it waited for), wall seconds, peak resident memory (MiB), stdout."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    p.stdout.close()
+    return {"rc": p.returncode, "cpu": ru.ru_utime + ru.ru_stime, "wall": time.perf_counter() - t0,
+            "rss": _mib(ru.ru_maxrss), "out": out}
+
+
+ONE_TITLE = "Grizzly Bears with two +1/+1 counters is 4/4"     # one ruling of kb/rulings/foundation.mtg
+
+
+def embedded(runs: int) -> dict:
+    """The embedded rulings, whole processes: one ruling, all with --jobs 1 and --jobs 2."""
+    base = [sys.executable, "-m", "mtgkb.cli", "check", "--format", "json"]
+    cmds = {"one_ruling_jobs_1": base + ["--jobs", "1", "-k", ONE_TITLE],
+            "all_jobs_1": base + ["--jobs", "1"], "all_jobs_2": base + ["--jobs", "2"]}
+    got: dict = {k: [] for k in cmds}
+    for _ in range(runs):
+        for k, cmd in cmds.items():
+            got[k].append(_measured(cmd))
+    out: dict = {}
+    for k, rs in got.items():
+        doc = json.loads(rs[0]["out"])
+        out[k] = {"rulings": doc["summary"]["rulings"], "passed": doc["summary"]["passed"],
+                  "exit_codes": sorted({r["rc"] for r in rs}),
+                  "median_cpu_seconds": round(statistics.median(r["cpu"] for r in rs), 3),
+                  "median_wall_seconds": round(statistics.median(r["wall"] for r in rs), 3),
+                  "median_peak_rss_mib": statistics.median(r["rss"] for r in rs),
+                  "cpu_seconds": [round(r["cpu"], 3) for r in rs]}
+    n = out["all_jobs_1"]["rulings"]
+    marginal = (out["all_jobs_1"]["median_cpu_seconds"] - out["one_ruling_jobs_1"]["median_cpu_seconds"]) / max(n - 1, 1)
+    out["marginal_cpu_ms_per_ruling"] = round(1000 * marginal, 1)
+    out["jobs_2_to_jobs_1_wall_ratio"] = round(out["all_jobs_2"]["median_wall_seconds"] /
+                                               out["all_jobs_1"]["median_wall_seconds"], 3)
+    out["same_output_jobs_1_and_2"] = got["all_jobs_1"][0]["out"] == got["all_jobs_2"][0]["out"]
+    return out
 
 
 def _cards():
@@ -184,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold-start runs (median reported)")
     ap.add_argument("--rulings", type=int, default=200, help="generated rulings")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--embedded-runs", type=int, default=1,
+                    help="runs of each embedded-rulings command (medians; 0 leaves them out)")
     ap.add_argument("--tracemalloc", action="store_true",
                     help="also report the peak of Python allocations (slows the in-process figures down)")
     args = ap.parse_args(argv)
@@ -192,8 +246,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mtgkb-bench-") as tmp:
         cold = cold_start(args.runs, tmp)
         gen = in_process(args.rulings, args.seed, tmp, trace=args.tracemalloc)
-    print(json.dumps({"schema": "mtgkb.bench/1", "mtgkb": mtgkb.__version__,
-                      "python": sys.version.split()[0], "cold_start": cold, "generated": gen}, indent=2))
+    doc = {"schema": "mtgkb.bench/1", "mtgkb": mtgkb.__version__, "python": sys.version.split()[0],
+           "cold_start": cold, "generated": gen}
+    if args.embedded_runs > 0:
+        doc["embedded"] = embedded(args.embedded_runs)
+    print(json.dumps(doc, indent=2))
     return 0
 
 

@@ -19,6 +19,7 @@ from .mana_abilities import COLORS, TYPES
 from .reference import reference_facts
 from . import pay_exact
 from .program import ALL_PARTS, ground_all, load, new_control, part_reads
+from .solve_memo import PAYMENTS
 
 DEFAULT_LIMIT = 100
 DEFAULT_TIMEOUT = 10.0
@@ -84,13 +85,10 @@ def stage_one(base: list[Symbol], Rs, *, timeout: float = DEFAULT_TIMEOUT) -> li
     None when the board has several outcomes (then each question is solved whole)."""
     names = _stage_one_names()
     ctl = new_control()
-    load(ctl)
     facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")]
     for R in Rs:
         facts += request_facts(R)
-    with ctl.backend() as b:
-        for f in facts:
-            b.add_rule([b.add_atom(f)])
+    load(ctl, None, facts)
     ground_all(ctl)
     ctl.configuration.solve.models = 2
     got: list[list[Symbol]] = []
@@ -123,15 +121,12 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
         args += ["--project=project"]
     ctl = new_control(args)
     extra = PAY_SHOW + (PAY_MAX if snow_max else "")
-    load(ctl)
     if stage1 is not None:
         # part `pay` alone, over what stage one derived
-        ctl.add("pay", [], extra)
-        parts = [("pay", [])]
+        part, parts = "pay", [("pay", [])]
         facts = list(stage1) + request_facts(R)
     else:
-        ctl.add("base", [], extra)
-        parts = [(n, list(p)) for n, p in ALL_PARTS]
+        part, parts = None, [(n, list(p)) for n, p in ALL_PARTS]
         facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
     probe = list(facts)
     facts.append(Function("pay_request", [R, R.arguments[0]]))
@@ -139,9 +134,9 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
         facts.append(Function("pay_max_snow", [R]))
     if not count and not with_ways and not snow_max:
         facts.append(Function("pay_check_only", [R]))  # payable or not: no need to describe ways
-    with ctl.backend() as b:
-        for f in facts:
-            b.add_rule([b.add_atom(f)])
+    # only the rules that can apply to these facts (program_slice), then the shown atoms
+    load(ctl, None, facts, part=part)
+    ctl.add(part or "base", [], extra)
     ctl.ground(parts)
     res = PayOutcome(payable=None)
     if stage1 is not None:
@@ -266,11 +261,8 @@ def _answer_exact(ctl: clingo.Control, opts, res: PayOutcome, *, count: bool, li
 def _probe(facts: list[Symbol]) -> list[Symbol]:
     """The deterministic part of a question (what it leaves open), when it has no payment."""
     ctl = new_control()
-    load(ctl)
+    load(ctl, None, facts)
     ctl.add("base", [], PAY_SHOW)
-    with ctl.backend() as b:
-        for f in facts:
-            b.add_rule([b.add_atom(f)])
     ground_all(ctl)
     out: list[Symbol] = []
     ctl.solve(on_model=lambda m: out.extend(m.symbols(shown=True)))
@@ -365,7 +357,20 @@ def _way_key(w: dict):
 
 def answer_requests(facts: list[Symbol], handles=None, timeout: float = DEFAULT_TIMEOUT,
                     limit: int = DEFAULT_LIMIT) -> list[Symbol]:
-    """For every payment query among the claims: solve it, return the answer facts."""
+    """For every payment query among the claims: solve it, return the answer facts (the
+    answers of the same facts asked before in this process again, unless a time limit
+    left one unsettled or a limit cut one short)."""
+    key = (tuple(facts), limit)
+    kept = PAYMENTS.get(key)
+    if kept is not None:
+        return list(kept)
+    out = _answer_requests(facts, timeout, limit)
+    if not any(f.name == "pay_unsettled" for f in out):
+        PAYMENTS.put(key, tuple(out))
+    return out
+
+
+def _answer_requests(facts: list[Symbol], timeout: float, limit: int) -> list[Symbol]:
     wanted: dict[Symbol, set[str]] = {}
     for f in facts:
         if f.name == "claim":

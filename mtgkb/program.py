@@ -36,12 +36,17 @@ def new_control(args=("-t1",), messages: list | None = None) -> clingo.Control:
     return clingo.Control(list(args), logger=logger, message_limit=MESSAGE_LIMIT if messages is not None else 0)
 
 
-def load(ctl: clingo.Control, text: str | None = None, facts=None) -> None:
+def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str | None = None) -> None:
     """Add the program (all its parts) to a Control.  With `facts` (the symbols the solve
     will be given, added here too), only the rules that can ever apply to them
-    (`program_slice`); the answer sets are the same."""
+    (`program_slice`); the answer sets are the same.  With `part` (and `facts`), only the
+    statements of that part, for grounding it alone over facts that hold what the other
+    parts derive."""
     text = text if text is not None else program_text()
-    stms = program_slice(text, predicates(facts)) if facts is not None else parsed(text).statements
+    if facts is None:
+        stms = parsed(text).statements
+    else:
+        stms = program_slice(text, predicates(facts), part)
     with cast.ProgramBuilder(ctl) as builder:
         for stm in stms:
             builder.add(stm)

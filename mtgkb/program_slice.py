@@ -75,12 +75,28 @@ def parsed(text: str) -> Parsed:
     return Parsed(tuple(stms), tuple(rules))
 
 
+@lru_cache(maxsize=8)
+def part_of(text: str) -> tuple:
+    """The `#program` part of each statement of `text` (by index; `base` before any)."""
+    out, part = [], "base"
+    for stm in parsed(text).statements:
+        if stm.ast_type == A.Program:
+            part = stm.name
+        out.append(part)
+    return tuple(out)
+
+
 @lru_cache(maxsize=256)
-def program_slice(text: str, facts: frozenset) -> tuple:
-    """The statements of `text` that can apply given facts of the predicates `facts`."""
+def program_slice(text: str, facts: frozenset, part: str | None = None) -> tuple:
+    """The statements of `text` that can apply given facts of the predicates `facts`
+    (with `part`: the statements of that `#program` part only, the part grounded alone
+    over facts that include what the other parts would derive)."""
     p = parsed(text)
     derivable = set(facts)
     pending = list(p.rules)
+    if part is not None:
+        parts = part_of(text)
+        pending = [r for r in pending if parts[r[0]] == part]
     changed = True
     while changed:
         changed = False
@@ -100,5 +116,11 @@ def program_slice(text: str, facts: frozenset) -> tuple:
     undefined = set().union(*(h for _, h, _ in pending)) if pending else set()
     loc = p.statements[0].location
     out = [cast.Defined(loc, name, arity, True) for name, arity in sorted(undefined)]
-    out += [stm for i, stm in enumerate(p.statements) if i not in dropped]
+    if part is None:
+        out += [stm for i, stm in enumerate(p.statements) if i not in dropped]
+    else:
+        parts = part_of(text)
+        out = [cast.Program(loc, part, [])] + out
+        out += [stm for i, stm in enumerate(p.statements)
+                if i not in dropped and parts[i] == part and stm.ast_type != A.Program]
     return tuple(out)

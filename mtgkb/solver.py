@@ -9,13 +9,14 @@ are enumerated only up to a limit, and hitting either is reported.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 import clingo
 from clingo import Control, Symbol
 
 from .program import ground_all, load, new_control, program_text
+from .solve_memo import CLAIMS
 
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_MODEL_LIMIT = 64
@@ -78,6 +79,20 @@ class Solver:
 
     def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
               relax: bool = False, characteristics: bool = False) -> SolveResult:
+        # the same solve asked before in this process: its result again (the facts in
+        # the same order, so even a truncated enumeration keeps the same models)
+        facts = tuple(facts)
+        key = (self.program, facts, enumerate_models, relax, characteristics, self.model_limit)
+        res = CLAIMS.get(key)
+        if res is None:
+            res = self._solve(facts, enumerate_models, relax, characteristics)
+            if res.timed_out or res.satisfiable is None:
+                return res
+            CLAIMS.put(key, res)
+        return replace(res, models=list(res.models), stats=dict(res.stats), messages=list(res.messages),
+                       violations=list(res.violations))
+
+    def _solve(self, facts: tuple, enumerate_models: bool, relax: bool, characteristics: bool) -> SolveResult:
         messages: list[str] = []
         t0 = time.perf_counter()
         phase("grounding")

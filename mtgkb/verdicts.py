@@ -33,7 +33,14 @@ def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symb
     else:  # must (or cannot, expressed as a negated must)
         holds = in_all if positive else not in_some
     if unsettled:
-        why = "; ".join(_describe_ability(a, res) for a in unsettled[:3])
+        text = [a for a in unsettled if hidden_words(a) is None]
+        if not text:  # only what the scenario does not say (hidden zones, engine/zone_state.py)
+            decided = _decided_by_settled_outcome(claim, Id, res)
+            if decided is not None:
+                return ClaimResult(claim.text, line, *decided)
+            why = "; ".join(hidden_words(a) for a in unsettled[:3])
+            return ClaimResult(claim.text, line, "undetermined", f"depends on what the scenario does not say: {why}")
+        why = "; ".join(_describe_ability(a, res) for a in text[:3])
         return ClaimResult(claim.text, line, "undetermined",
                            f"depends on card text the knowledge base does not understand: {why}")
     if holds:
@@ -45,6 +52,44 @@ def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symb
     else:
         msg = "true in every outcome" if in_all else "true in some outcomes"
     return ClaimResult(claim.text, line, "fails", msg)
+
+
+def _decided_by_settled_outcome(claim: Claim, Id: Symbol, res: SolveResult) -> tuple | None:
+    """A claim unsettled only by hidden information in some outcomes is still decided by an
+    outcome in which it is settled: a "may" claim true there holds, a plain claim false there
+    fails (and their negations alike).  None: no such outcome decides it."""
+    settled_true = Function("claim_settled_true", [Id]) in res.brave
+    settled_false = Function("claim_settled_false", [Id]) in res.brave
+    positive = not claim.negated
+    if claim.modality == "may":
+        if settled_true if positive else settled_false:
+            return ("holds",)
+        return None
+    if settled_false if positive else settled_true:
+        return ("fails", "false in some outcome in which it is settled (other outcomes depend on what the "
+                         "scenario does not say)" if positive else
+                         "true in some outcome in which it is settled (other outcomes depend on what the "
+                         "scenario does not say)")
+    return None
+
+
+_HIDDEN = {"hand_size": "how many cards are in {p}'s hand (no sentence gives the whole hand)",
+           "library_size": "how many cards are in {p}'s library (no sentence gives it, or an effect reached past "
+                           "what it says)",
+           "top_card": "which card is on top of {p}'s library",
+           "hand": "which cards are in {p}'s hand"}
+
+
+def hidden_words(a: Symbol) -> str | None:
+    """The reason of an undetermined claim that is hidden information, in words (None: not one)."""
+    if a.name == "hidden" and len(a.arguments) == 2:
+        return _HIDDEN.get(a.arguments[1].name, str(a)).format(p=a.arguments[0].string)
+    if a.name == "unknown_permanent":
+        return "what an unknown card on the battlefield is"
+    if a.name == "unknown_card_revealed":
+        return (f"what an unknown card of {a.arguments[0].string}'s put into a public zone is (an ability of its "
+                f"own may trigger there)")
+    return None
 
 
 def _describe_ability(a: Symbol, res: SolveResult) -> str:

@@ -22,7 +22,7 @@ from .grammar_cache import cached_lark
 
 from .card_ast import Ability
 from .mana_symbols import mana_symbol_term  # noqa: F401 - also read from here (mtgkb.facts)
-from .oracle_lexer import KEYWORD_STARTS, Tok, subtype_forms, tokenize
+from .oracle_lexer import CANON, KEYWORD_STARTS, Tok, subtype_forms, tokenize
 from .oracle_words import SUBTYPES
 from .oracle_meaning import Unsupported, meaning
 from .terms import Fn, fn
@@ -126,6 +126,7 @@ _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][A-Za-z' ,-]{2,40}?) — (?P<rest>.+
 # Keywords printed as a label before an activated ability: each restricts when and how often
 # the ability can be activated (boast 702.142a, forecast 702.57a); the rider keeps that
 _KEYWORD_LABELS = frozenset({"boast", "forecast"})
+_DIE_ROW = re.compile(r"^(?P<lo>\d+)(?:—(?P<hi>\d+)|(?P<plus>\+))? \| (?P<rest>.+)$")
 _ROMAN = re.compile(r"^(?P<ch>(?:I|II|III|IV|V|VI)(?:, (?:I|II|III|IV|V|VI))*) — (?P<rest>.+)$")
 
 
@@ -135,7 +136,14 @@ def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
     extra: list[Fn] = []
     lead: list[Tok] = []
     m = _ROMAN.match(text)
-    if m:
+    row = _DIE_ROW.match(text)
+    if row:  # 706.2: a row of a die's results table, "10—19 | effect"
+        lo = int(row.group("lo"))
+        hi = int(row.group("hi")) if row.group("hi") else (fn("up") if row.group("plus") else lo)
+        extra.append(fn("die_result", lo, hi))
+        lead.append(Tok("ROW", row.group("lo"), 1))
+        text = row.group("rest")
+    elif m:
         extra.append(fn("chapter", *(["I", "II", "III", "IV", "V", "VI"].index(c.strip()) + 1 for c in m.group("ch").split(","))))
         lead.append(Tok("CHAPTER", m.group("ch"), 1))
         text = m.group("rest")
@@ -150,7 +158,7 @@ def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
             # an ability word has no rules meaning (207.2c)
             extra.append(fn(word) if word in _KEYWORD_LABELS else fn("ability_word", word))
             text = m.group("rest")
-    toks = tokenize(text)
+    toks = tokenize(text, _capitalised_subtype)
     if not lead:
         first = toks[0].value if toks else ""
         top_colon = _top_level_colon(text)
@@ -175,6 +183,15 @@ def _top_level_colon(text: str) -> bool:
     return False
 
 
+def _capitalised_subtype(word: str) -> str | None:
+    """A capitalised word inside a sentence that is no word of the grammar but a subtype of
+    the 205.3 lists: the subtype ("an Elf or Tyvar card")."""
+    w = word.lower()
+    if CANON.get(w, w) in _literals():
+        return None
+    return capitalised_types().get(word.lower().replace("’", "'"))
+
+
 @lru_cache(maxsize=1)
 def capitalised_types() -> dict[str, str]:
     """Written forms (lower case, singular and plural) of every subtype of the 205.3 lists
@@ -191,7 +208,22 @@ def capitalised_types() -> dict[str, str]:
 def _to_lark(toks: list[Tok]) -> list[Token]:
     lits = _literals()
     out = []
-    for t in toks:
+    naming = False  # inside a name after "named": its words as printed ("Llanowar Elves", 201.2)
+    for i, t in enumerate(toks):
+        if naming and t.value == "," and out and i + 1 < len(toks) and toks[i + 1].orig[:1].isupper() \
+                and out[-1].type in ("CAPWORD", "SUBTYPE", "WORD"):
+            # "a card named Ajani, Valiant Protector": the comma is part of the name
+            word = (toks[i - 1].orig or out[-1].value) + ","
+            prev = out.pop()
+            out.append(Token("CAPWORD", word, start_pos=prev.start_pos, line=1, column=prev.column, end_line=1,
+                             end_column=prev.column + len(word), end_pos=prev.start_pos + len(word)))
+            continue
+        if naming and t.kind == "SUBTYPE" and t.orig and t.orig != t.value:
+            out.append(Token("CAPWORD", t.orig, start_pos=t.column - 1, line=1, column=t.column, end_line=1,
+                             end_column=t.column + len(t.orig), end_pos=t.column - 1 + len(t.orig)))
+            continue
+        naming = (t.kind == "lit" and t.value == "named") or (naming and (
+            t.kind == "SUBTYPE" or (t.kind == "lit" and t.orig[:1].isupper())))
         if t.kind == "lit":
             typ = lits.get(t.value)
             if typ is None:
@@ -316,3 +348,9 @@ def parse_abilities(oracle_text: str, face_name: str, *, file: str = "<text>", f
             continue  # a line of reminder text only
         out.append(ab)
     return tuple(out)
+
+
+# Public names of the reading steps, for the word account (parser/oracle_account.py)
+grammar_parser = _parser
+line_tokens = _line_tokens
+lark_tokens = _to_lark

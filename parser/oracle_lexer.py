@@ -24,7 +24,7 @@ unsupported ability.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from .oracle_words import SUBTYPES
@@ -74,7 +74,7 @@ CANON: dict[str, str] = {
     "lands": "land", "planeswalkers": "planeswalker", "instants": "instant",
     "sorceries": "sorcery", "permanents": "permanent", "spells": "spell", "cards": "card",
     "tokens": "token", "players": "player", "opponents": "opponent", "abilities": "ability",
-    "counters": "counter", "colors": "color", "types": "type", "battles": "battle",
+    "counters": "counter", "triggers": "trigger", "contains": "contain", "colors": "color", "types": "type", "battles": "battle",
     "lives": "life", "turns": "turn", "times": "time", "steps": "step", "phases": "phase",
     "costs": "cost", "teammates": "teammate", "modes": "mode", "targets": "target",
     "attackers": "attacker", "blockers": "blocker", "copies": "copy", "hands": "hand",
@@ -143,10 +143,10 @@ _TOKEN_RE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Tok:
+class Tok(NamedTuple):
     """A token before lark: its terminal kind (a literal word or a named terminal),
-    its value and its column in the normalised line."""
+    its value and its column in the normalised line.  A named tuple: the whole database
+    makes about half a million of them, and a tuple is made faster than a frozen dataclass."""
 
     kind: str
     value: str
@@ -162,7 +162,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
             out.append(Tok("lit", "'s", col + 1))
         return out
     if w in SUBTYPE_FORMS and "'" in w:  # "Urza's"
-        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col)]
+        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col, word)]
     if w.endswith("'s") and w not in _CONTRACTIONS and len(w) > 2:
         return _word_tokens(word[:-2], col) + [Tok("lit", "'s", col + len(word) - 2)]
     if w.endswith("s'") and len(w) > 2:
@@ -170,7 +170,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
     if w in _NUMBERS:
         return [Tok("NUM", str(_NUMBERS[w]), col)]
     if w in SUBTYPE_FORMS and w not in _LITERAL_OVERRIDES:
-        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col)]
+        return [Tok("SUBTYPE", SUBTYPE_FORMS[w], col, word)]
     if w.startswith("non") and len(w) > 4:
         rest = w[3:].lstrip("-")
         if rest in SUBTYPE_FORMS:
@@ -197,7 +197,10 @@ def _word_shape(word: str) -> tuple[tuple[str, str, int, str], ...]:
 _LITERAL_OVERRIDES: frozenset[str] = frozenset()
 
 
-def tokenize(text: str) -> list[Tok]:
+def tokenize(text: str, capitalised=None) -> list[Tok]:
+    """The tokens of one normalised line.  `capitalised(word)`, when given, names the subtype
+    a capitalised word inside a sentence stands for (the 205.3 lists beyond the lexer's own
+    words: "Tyvar"), or None; it is asked before "and"/"or"/"," are told apart."""
     toks: list[Tok] = []
     for m in _TOKEN_RE.finditer(text):
         kind = m.lastgroup
@@ -229,7 +232,12 @@ def tokenize(text: str) -> list[Tok]:
         elif kind == "num":
             toks.append(Tok("NUM", v, col))
         elif kind == "word":
-            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in _word_shape(v)])
+            shape = _word_shape(v)
+            if capitalised is not None and len(shape) == 1 and shape[0][0] == "lit" and v[:1].isupper() \
+                    and toks and not (toks[-1].kind == "lit" and toks[-1].value in (".", "—", ":")) \
+                    and (sub := capitalised(v)) is not None:
+                shape = (("SUBTYPE", sub, 0, v),)
+            toks.extend([Tok(k, val, col + off, orig) for k, val, off, orig in shape])
         elif kind == "punct":
             toks.append(Tok("lit", "—" if v == "–" else v, col))
         else:
@@ -241,10 +249,19 @@ def _delayed_triggers(toks: list[Tok]) -> list[Tok]:
     """"Whenever" that starts a later sentence of a line is a delayed triggered
     ability the effect creates (603.7: Ghired's Belligerence "... Whenever a creature
     dealt damage this way dies this turn, populate."), not the line's own trigger."""
-    return [Tok("lit", "delayed_whenever", t.column, t.orig)
-            if t.kind == "lit" and t.value == "whenever" and i > 0 and toks[i - 1].kind == "lit"
-            and toks[i - 1].value == "." else t
-            for i, t in enumerate(toks)]
+    out = []
+    for i, t in enumerate(toks):
+        after_stop = t.kind == "lit" and i > 0 and toks[i - 1].kind == "lit" and toks[i - 1].value == "."
+        if after_stop and t.value == "whenever":
+            t = Tok("lit", "delayed_whenever", t.column, t.orig)
+        elif after_stop and t.value == "at_the_beginning_of":
+            t = Tok("lit", "delayed_at_the_beginning_of", t.column, t.orig)  # 603.7: a later sentence
+        elif after_stop and t.value == "when" and not (i + 2 < len(toks) and toks[i + 2].value == "do"):
+            # "When that creature becomes blocked this turn, ...": a delayed trigger that
+            # triggers once (603.7c); "When you do, ..." is not one (603.12)
+            t = Tok("lit", "delayed_when", t.column, t.orig)
+        out.append(t)
+    return out
 
 
 # Fixed multi-word phrases become one token: the LALR table then never has to
@@ -336,6 +353,12 @@ face down
 face up
 or could produce
 ~ or another
+~ or equipped creature
+all creature able to block
+you or a planeswalker you control
+you or a permanent you control
+you or planeswalker you control
+~ or enchanted creature
 basic land type among
 card type among
 card name
@@ -399,7 +422,10 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             i += 1
             continue
         if t.kind == "lit" and t.value not in ("loyalty", "a", "the", "each", "that", "all", "no", "x", "any",
-                                               "additional", "of", "another", "number", "more", "one_or_more") \
+                                               "additional", "of", "another", "number", "more", "one_or_more",
+                                               # a verb "counter" after them ("you may counter target spell")
+                                               "may", "and", "or", "then", "to", "must", "also", "control",
+                                               "you_control", "could", "would", "can't") \
                 and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
                 and (t.orig[:1].isalpha() or t.value in KEYWORD_STARTS or "_" in t.value):
             out.append(Tok("CKIND", t.value, t.column))
@@ -414,6 +440,17 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if t.kind == "lit" and t.value == "snow" and i + 2 < n and toks[i + 1].kind == "lit" \
                 and toks[i + 1].value == "and" and toks[i + 2].kind == "SUBTYPE":
             out.append(Tok("SNOWAND", "snow", t.column))  # "snow and Zombie creatures"
+            i += 2
+            continue
+        if t.kind == "lit" and t.value == "target" and out and (
+                (out[-1].kind == "lit" and out[-1].value == "any_number_of")
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].value == ",")) \
+                and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
+            out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
+            i += 1
+            continue
+        if t.kind == "NON" and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "card_name":
+            out.append(Tok("NONCARDNAME", t.value, t.column))  # "a nonland card name" (201.3)
             i += 2
             continue
         if t.kind == "lit" and t.value == ",_where_x_be":
@@ -473,13 +510,20 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("AND_NP", "and", t.column))
             i += 1
             continue
+        if t.kind == "lit" and t.value == "or" and out and out[-1].kind == "SUBTYPE" and nxt is not None \
+                and nxt.kind == "lit" and nxt.value == "a":
+            out.append(Tok("OR_NP", "or", t.column))  # "a Mountain or a Plains"
+            i += 1
+            continue
         if t.kind == "lit" and t.value in ("and", "or", "and/or") and _is_nounish(nxt):
             out.append(Tok({"and": "AND_N", "or": "OR_N", "and/or": "ANDOR_N"}[t.value], t.value, t.column))
             i += 1
             continue
         if t.kind == "lit" and t.value == ",":
             if nxt is not None and nxt.kind == "lit" and nxt.value == "then":
-                out.append(Tok("COMMA_THEN", ", then", t.column))
+                clause = nxt2 is not None and nxt2.kind == "lit" and (
+                    nxt2.value in _CLAUSE_STARTS or nxt2.value in ("that", "target", "each"))
+                out.append(Tok("COMMA_THEN_C" if clause else "COMMA_THEN", ", then", t.column))
                 i += 2
                 continue
             prev = out[-1] if out else None

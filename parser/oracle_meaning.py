@@ -15,6 +15,7 @@ from typing import Callable
 from lark import Discard, Token, Transformer, Tree
 
 from .copy_exceptions import copy_exception_items
+from .oracle_characteristic import characteristic as _characteristic
 from .mana_symbols import mana_symbol_term
 from .terms import Fn, Term, fn, tup
 from .oracle_words import REPLACEMENT_TERMS as _REPLACEMENT, RIDER_TERMS as _RIDERS, TARGETING_TERMS as _TARGETING
@@ -59,8 +60,6 @@ def _mentions(terms, names: set[str]) -> bool:
     return any(isinstance(x, Fn) and x.name in names for t in terms for x in _walk(t))
 
 
-
-
 def _walk_own(t: Term):
     """The subterms of t that are its own words: not those of an ability it quotes (a token's
     or a granted ability is another ability, 113.1a, 605.1)."""
@@ -78,7 +77,7 @@ def _adds_mana_untargeted(effects) -> bool:
     return any(x.name in ("add", "add_additional") for x in own) and not any(x.name in _TARGETING for x in own)
 
 
-_CONNECTORS = {"NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
+_CONNECTORS = {"COMMA_THEN_C", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
                "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
 
 
@@ -331,7 +330,16 @@ class _Meaning(Transformer):
         # "… as long as it's blocking and you control a snow land." (Snow Devil)
         return fn("while", c[0], fn("both_conditions", c[1], c[2]))
 
+    def becomes(self, c):
+        if c and isinstance(c[0], Fn) and c[0].name == "compare":
+            # "it becomes equal to your starting life total": what becomes equal (a life total,
+            # 119.5) is no object the term could name
+            raise Unsupported("column 1: \"becomes\" a number: the subject is not an object")
+        return fn("becomes", *c)
+
     def same_name_as_one_another(self, c):
+        if c != [1]:  # "as one another": the lexer reads "one" as the number 1
+            raise Unsupported("column 1: \"with the same name as\" is followed by \"one another\" only")
         return fn("same_name_as_one_another")
 
     def with_exceptions(self, c):
@@ -414,6 +422,17 @@ class _Meaning(Transformer):
         d["riders"] = tuple(d.get("riders", ())) + (fn("mode"),)
         d["plain_kind"] = "static"
         return d
+
+    def line_die_result(self, c):
+        # 706.2: one row of the results table of a die roll; the row's range is a rider
+        d = _split(c[0])
+        d["kind"] = "plain"
+        d["plain_kind"] = "static"
+        return d
+
+    def line_class_level(self, c):
+        # 716.2a: "{cost}: Level N" is an activated ability that gives a Class its level N
+        return {"kind": "activated", "costs": tuple(c[0]), "effects": (fn("class_level", c[1]),)}
 
     def line_chapter(self, c):
         d = _split(c[0])
@@ -522,78 +541,6 @@ def _sentence_kind(e: Term) -> str:
             if isinstance(x, Fn) and x.name in _REPLACEMENT:
                 return "replacement"
     return "static"
-
-
-_SUBJECTS = {
-    "enchanted_land": ("enchanted", "land"), "enchanted_creature": ("enchanted", "creature"),
-    "enchanted_permanent": ("enchanted", "permanent"), "enchanted_artifact": ("enchanted", "artifact"),
-    "equipped_creature": ("equipped", "creature"), "fortified_land": ("fortified", "land"),
-}
-
-
-def _characteristic(e: Term) -> Term:
-    """A static statement about objects -> characteristic(Affected, Change) terms
-    (613: what a continuous effect changes).  Other sentences are kept as they are."""
-    if not (isinstance(e, Fn) and e.name in ("statement", "is") and len(e.args) == 2):
-        return e
-    subj, pred = e.args
-    if isinstance(subj, Fn) and subj.name in _SUBJECTS:
-        a, b = _SUBJECTS[subj.name]
-        subj = fn(a, fn(b))
-    vps = pred.args if isinstance(pred, Fn) and pred.name == "and" else (pred,)
-    changes: list[Term] = []
-    for v in vps:
-        if e.name == "is":
-            v = fn("is", v)
-        if len(vps) > 1 and isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2:
-            # a part of a list the duration ends: each change of it lasts that long (611.2a)
-            inner = _change(v.args[0])
-            if inner is not None:
-                changes.extend(fn("lasting", x, v.args[1]) for x in inner)
-                continue
-        ch = _change(v)
-        if ch is None:
-            return e
-        changes.extend(ch)
-    if len(changes) == 1:
-        return fn("characteristic", subj, changes[0])
-    return fn("characteristic", subj, fn("all", *changes))
-
-
-def _change(v: Term) -> list[Term] | None:
-    if not isinstance(v, Fn):
-        return None
-    if v.name == "is" and v.args:
-        p = v.args[0]
-        if isinstance(p, Fn):
-            if p.name == "supertypes":
-                sts = p.args[0].args
-                return [fn("add_supertype", s) for s in sts]
-            if p.name == "every_creature_type":
-                return [fn("every_creature_type")]
-        if isinstance(p, Fn) and p.name in ("a_type", "types_plain", "colors", "pt", "chosen_type", "chosen_color"):
-            return [fn("is", *v.args)]
-        return None
-    if v.name == "gets" and len(v.args) == 1:
-        return [fn("modify_pt", *v.args[0].args)]
-    if v.name == "has" and len(v.args) == 1:
-        return [fn("add_ability", a) for a in v.args[0].args]
-    if v.name == "loses_all_abilities" and not v.args:
-        return [fn("lose_all_abilities")]
-    if v.name == "base_pt" and len(v.args) == 1:
-        return [fn("set_base_pt", *v.args[0].args)]
-    if v.name in ("and",):
-        out = []
-        for x in v.args:
-            c = _change(x)
-            if c is None:
-                return None
-            out.extend(c)
-        return out
-    if v.name in ("has", "gains", "loses", "lasting", "becomes", "base_pt_equal", "gets_for_each",
-                  "gets_for_each_counter"):
-        return [v]
-    return None
 
 
 def meaning(tree: Tree, *, parse_quoted: Callable[[str], Fn]) -> dict:

@@ -48,7 +48,10 @@ RIDER_TERMS = {"activate_only", "spend_only", "cast_only", "cant_spend", "x_not_
                # 602.5b: limits on how often an ability may be activated restrict it; they are not effects
                "activate_twice_each_turn", "activate_n_each_turn", "activate_at_most_each_turn",
                # 702.142a, 702.57a: the restriction a keyword label puts on its ability
-               "boast", "forecast"}
+               "boast", "forecast",
+               # an Aura's protection that does not make the Aura fall off (702.16c)
+               "effect_doesnt_remove_self", "only_opponents_may_activate",
+               "ability_costs_less_for_each", "cant_spend_on_generic"}
 REPLACEMENT_TERMS = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "as_enters_or_turned_face_up",
                      "if_instead",
                      "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",

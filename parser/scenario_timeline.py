@@ -29,7 +29,8 @@ from .scenario_tails import read_tails as _tails, refuse_parts
 from .scenario_words import NUMBER_WORDS, ORDINALS, base_name, handle_term
 from .terms import fn
 
-_KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered", "ab_suspend": "suspend", "ab_loyalty": "loyalty"}
+_KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered", "ab_suspend": "suspend", "ab_loyalty": "loyalty",
+          "ab_delayed": "delayed"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
 TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap", "tl_special",

@@ -46,7 +46,7 @@ EXPECTED = [
                              "tl_eff_except(A,nonlegendary)", "tl_eff(A,token_gains(haste))"}),
     ("Obstinate Baloth", 2, {"tl_repl(A,opp_discard_to_battlefield)"}),
     ("Littjara Kinseekers", 2, {"tl_on(A,enters_self)", "tl_if(A,control_sharing(3))",
-                                'tl_eff(A,counters_self("+1/+1",1))', "tl_eff(A,untracked(scry))"}),
+                                'tl_eff(A,counters_self("+1/+1",1))', "tl_eff(A,zfx(2,1,2,scry(n(1))))"}),
     ("Hooded Hydra", 1, {'tl_enters_with_x(A,"+1/+1")'}),
     ("Littjara Glade-Warden", 2, {"tl_cost(A,tap)", "tl_cost(A,exile_gy(creature))", "tl_target_spec(A,creature)",
                                   'tl_eff(A,counters_target("+1/+1",2))'}),

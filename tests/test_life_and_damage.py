@@ -138,7 +138,8 @@ def test_damage_keywords_applied_infect_not(db):
     by = {str(x) for x in got}
     assert 'applied(ab("Darksteel Myr",1))' in by
     assert 'unread(ab("Blight Mamba",1))' in by  # infect
-    assert 'unread(ab("Vampire Nighthawk",1))' in by  # flying is not applied, the line is not either
+    # flying is applied (mtgkb/rules/combat.lp: blocking, 702.9b), so the whole line is
+    assert 'applied(ab("Vampire Nighthawk",1))' in by
 
 
 # ----------------------------------------------------------------------------- engine

@@ -10,6 +10,7 @@ from clingo import Function, Symbol
 from mtgkb.parser.scenario_ast import Sentence
 
 from ..program import ground_all, load, new_control
+from ..solve_memo import STEPS
 from ..solver import phase, wait_seconds
 
 MAX_BRANCHES = 64
@@ -52,7 +53,26 @@ class Ask:
 
     def _solve(self, facts: list[Symbol], limit: int, relax: bool) -> list[frozenset]:
         self.solves += 1
-        msgs = self.messages
+        # the same question asked before in this process (for another ruling): its answer
+        # and its messages again; a solve past the time limit is not kept
+        key = (self.program, frozenset(facts), limit, relax)
+        kept = STEPS.get(key)
+        if kept is None:
+            msgs: list = []
+            models = self._solve_now(facts, limit, relax, msgs)
+            if models is None:
+                self.messages += msgs
+                raise Bound("the time limit was reached while stepping through the events")
+            kept = (models, tuple(msgs))
+            STEPS.put(key, kept)
+        models, msgs = kept
+        self.messages += msgs
+        if len(models) > limit:
+            raise Bound(f"more than {limit} outcomes")
+        return models
+
+    def _solve_now(self, facts: list[Symbol], limit: int, relax: bool, msgs: list) -> list[frozenset] | None:
+        """The outcomes (at most limit + 1, sorted), None past the time limit."""
         ctl = new_control(["--project=show", "-t1"], msgs)
         phase("grounding")
         load(ctl, self.program, facts)
@@ -66,10 +86,8 @@ class Ask:
             if not h.wait(wait_seconds(self.timeout)):
                 h.cancel()
                 phase("stepping through the events")
-                raise Bound("the time limit was reached while stepping through the events")
+                return None
         phase("stepping through the events")
-        if len(models) > limit:
-            raise Bound(f"more than {limit} outcomes")
         return sorted(models, key=lambda m: sorted(str(s) for s in m))
 
 

@@ -292,9 +292,10 @@ class Casting:
 
     def _pools_empty(self, st: State) -> None:
         """CR 106.4, 500.4: as a step or phase ends, each player's unspent mana is lost, except mana
-        an effect says is kept until end of turn."""
-        lost = [m for m in st.pool if not m.keep]
+        an effect says is kept until end of turn (514.2: that effect has ended once the cleanup step
+        ends)."""
+        lost = [m for m in st.pool if not m.keep or st.step == "cleanup"]
         if lost:
-            st.pool = [m for m in st.pool if m.keep]
+            st.pool = [m for m in st.pool if m not in lost]
             for p in sorted({m.player for m in lost}):
                 st.log.append(("106.4", f"  {p}'s unspent mana empties from the pool; left: {pool_text(st.pool, p)}"))

@@ -11,9 +11,10 @@ from .state import STARTING_LIFE, State
 LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy"}
 
 # claims whose first argument is a player: a player they name is in the game
-PLAYER_QUERIES = {"life_is", "poison_is", "lost"}
+PLAYER_QUERIES = {"life_is", "poison_is", "lost", "hand_count", "library_count", "top_card", "in_hand"}
 
 SBA_LIFE_TEXT = {"704.5a": "has 0 or less life and loses the game",
+                 "704.5b": "attempted to draw a card from an empty library and loses the game",
                  "704.5c": "has ten or more poison counters and loses the game"}
 
 
@@ -53,3 +54,4 @@ def sba_checked(st: State) -> None:
     damage is cleared once they have been."""
     for o in st.objects.values():
         o.deathtouch_damage = False
+    st.zones.drew_empty.clear()  # CR 704.5b: "since the last time state-based actions were checked"

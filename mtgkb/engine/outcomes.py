@@ -24,8 +24,10 @@ from .state import State, log_facts, resolve_handle
 from .stepper import Stepper
 
 
-def _claim_terms(q: Term, st: State, stepper: Stepper, about: set) -> Symbol:
-    """Claim query -> symbol for the final solve of a branch."""
+def _claim_terms(q: Term, st: State, stepper: Stepper, about: set, where=None) -> Symbol:
+    """Claim query -> symbol for the final solve of a branch (`where`: the claim, whose position
+    an error about it names; else the block's)."""
+    where = where or stepper.block
     if isinstance(q, Fn):
         if q.name == "h" and len(q.args) == 1:
             oid = st.handles.get(resolve_handle(st, q.args[0]))
@@ -35,19 +37,19 @@ def _claim_terms(q: Term, st: State, stepper: Stepper, about: set) -> Symbol:
             return obj(oid)
         if q.name == "ab_ref":
             h = resolve_handle(st, q.args[0].args[0])
-            face = stepper.face(stepper._card_of(st, h), stepper.block.pos)
-            A = stepper._ability_symbol(face, q.args[1].name, q.args[2], stepper.block)
+            face = stepper.face(stepper._card_of(st, h), where.pos)
+            A = stepper._ability_symbol(face, q.args[1].name, q.args[2], where)
             return Function("ab", [String(h), A])
         if q.name == "obj_ref":
             return Function("obj", [String(q.args[0].args[0])])
         if q.name == "tl_triggered":
-            r = _claim_terms(q.args[0], st, stepper, about)
+            r = _claim_terms(q.args[0], st, stepper, about, where)
             return Function("tl_triggered", [r.arguments[0], r.arguments[1]])
         if q.name == "tl_token_copy":
             return Function("tl_token_copy", [String(q.args[0]), String(q.args[1].args[0])])
         if q.name == "ability_text" and len(q.args) == 2 and isinstance(q.args[0], Fn) and q.args[0].name == "h":
             # a quoted ability matches by meaning: the quoted line read as a line of the object's card
-            O = _claim_terms(q.args[0], st, stepper, about)
+            O = _claim_terms(q.args[0], st, stepper, about, where)
             card = stepper._card_of(st, resolve_handle(st, q.args[0].args[0]))
             ab = parse_ability_line(q.args[1], card)
             if not ab.understood and not q.args[1].rstrip().endswith("."):
@@ -55,7 +57,7 @@ def _claim_terms(q: Term, st: State, stepper: Stepper, about: set) -> Symbol:
             if ab.understood:
                 return Function("ability_like", [O, String(q.args[1]), ability_signature(ab)])
             return Function("ability_text", [O, String(q.args[1])])
-        return Function(q.name, [_claim_terms(a, st, stepper, about) for a in q.args])
+        return Function(q.name, [_claim_terms(a, st, stepper, about, where) for a in q.args])
     return sym(q)
 
 
@@ -163,7 +165,7 @@ def encode_state(stepper: Stepper, st: State, claims) -> Encoded:
     for c, Id in claims:
         about: set = set()
         for q in c.queries:
-            facts.append(atom("claim", Id, _claim_terms(q, st, stepper, about)))
+            facts.append(atom("claim", Id, _claim_terms(q, st, stepper, about, c)))
         for O in sorted(about):
             facts.append(atom("claim_about", Id, O))
     facts += mana.block_facts(facts, stepper.faces)

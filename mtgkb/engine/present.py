@@ -1,11 +1,9 @@
-"""Words for people: the timeline's effects, state-based actions and steps, and the
+"""Words for people: the timeline's effects and state-based actions, and the
 rendering of every outcome for `mtgkb show`."""
 
 from __future__ import annotations
 
 from clingo import Symbol
-
-STEP_NAMES = {"upkeep": "upkeep", "draw": "draw step", "combat": "beginning of combat step", "end": "end step"}
 
 
 def effect_text(eff: Symbol) -> str:

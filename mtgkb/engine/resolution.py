@@ -22,11 +22,17 @@ class Resolution:
             oid = st.handles.get(ref[1])
             return next((it for it in st.stack if it.kind == "spell" and it.source == oid), None)
         _, h, kind, n = ref
+        if kind == "delayed":  # CR 603.7: a delayed triggered ability its source's ability created
+            return next((it for it in reversed(st.stack) if it.abilities and it.abilities[0].name == "delayed"
+                         and h in (st.name_of(it.source), st.gone.get(it.source))), None)
         face = self.face(self._card_of(st, h), s.pos)
         A = self._ability_symbol(face, kind, n, s)
         return next((it for it in reversed(st.stack) if A in it.abilities and it.source_handle == h), None)
 
     def _already_resolved(self, st: State, ref: tuple, s: Sentence) -> bool:
+        if ref[0] == "ab" and ref[2] == "delayed":
+            return any(r.name == "ab" and r.arguments[1].name == "delayed" and r.arguments[0].string == ref[1]
+                       for r in st.resolved)
         if ref[0] == "obj":
             key = Function("obj", [String(ref[1])])
         else:
@@ -107,6 +113,7 @@ class Resolution:
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
+        zfx: list = []                        # library and hand actions, in order (engine/zones.py)
         if not nothing:
             for ap in pick(m, "tl_apply"):
                 e = ap.arguments[1]
@@ -149,6 +156,10 @@ class Resolution:
                     moves.append(e)
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
+                elif e.name == "delayed":
+                    self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
+                elif e.name == "zfx":
+                    zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
@@ -190,8 +201,8 @@ class Resolution:
         if moves:
             # CR 400.7, 603.10a: the objects the effect moves, all at once; then the rest of the resolution
             return [y for b, more in self._effect_moves(st, moves, it.controller)
-                    for y in self._finish_resolution(b, it, m, sentence_args, entered + more, removed)]
-        return self._finish_resolution(st, it, m, sentence_args, entered, removed)
+                    for y in self.zone_effects(b, it, m, sentence_args, entered + more, removed, zfx)]
+        return self.zone_effects(st, it, m, sentence_args, entered, removed, zfx)
 
     def _effect_moves(self, st: State, moves: list, controller: str) -> list[tuple[State, list[int]]]:
         """CR 400.7, 603.6c, 603.10a, 701.6a, 701.13a, 701.21a: the zone changes of one effect happen at

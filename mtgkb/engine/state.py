@@ -14,6 +14,8 @@ from clingo import Function, Number, String, Symbol
 
 from ..symbols import atom, obj
 from .mana_state import ADDED_GROUP_BASE, Spent, pool_facts, spent_facts, spent_log_facts
+from .turn_facts import turn_facts
+from .zone_state import Zones, zone_facts
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Obj:
     damage: int = 0                  # damage marked on it (120.3e, 120.6); a new object has none (400.7)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
     spell_copy: bool = False         # a copy of a spell on the stack (707.10): not a card, ceases to exist off the stack
+    unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
 
 
 @dataclass
@@ -71,7 +74,8 @@ class State:
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
     conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
-                                                    # "end_of_turn" (514.2) or "indefinite" (611.2a)
+                                                    # "end_of_turn" (514.2), "end_of_combat" (511.2)
+                                                    # or "indefinite" (611.2a)
     stack: list = field(default_factory=list)       # Items, bottom first
     players: list = field(default_factory=list)
     active: str | None = None
@@ -99,6 +103,19 @@ class State:
     next_group: int = ADDED_GROUP_BASE              # the group number of the next mana added (mana_state)
     spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
     cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
+    # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
+    turn: int = 1                                   # the turn number (500.1)
+    attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
+    blocking: dict = field(default_factory=dict)    # blocking creature id -> the attacker it blocks (509.1)
+    blocked: list = field(default_factory=list)     # attackers that became blocked this combat (509.1h)
+    open_blocks: list = field(default_factory=list) # (blocker id, attacker id): the declaration being said (509.1)
+    combat: dict = field(default_factory=dict)      # this combat's progress: "attackers_declared",
+                                                    # "blocks_declared", "first_strike" (ids in the first
+                                                    # combat damage step, 702.7b), "damage_done"
+    cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
+    delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
+                                                    # (number, ability symbol dl(A, I), step, controller, source id)
+    zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -136,7 +153,8 @@ class State:
         # CR 608.3f, 707.10f: a copy of a permanent spell that resolves becomes a token
         return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
                             token=o.token or o.spell_copy, token_values=o.token_values,
-                            token_copy_of_card=o.token_copy_of_card or (o.card if o.spell_copy else None))
+                            token_copy_of_card=o.token_copy_of_card or (o.card if o.spell_copy else None),
+                            unknown=o.unknown)
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -223,9 +241,10 @@ def state_facts(st: State) -> list[Symbol]:
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
+    out += turn_facts(st)
     for it in st.stack:
         out += item_facts(st, it)
-    return out
+    return out + zone_facts(st)
 
 
 def item_facts(st: State, it: Item) -> list[Symbol]:

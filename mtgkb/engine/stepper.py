@@ -29,19 +29,22 @@ from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_check
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
-from .present import SBA_TEXT, STEP_NAMES
+from .combat import Combat
+from .present import SBA_TEXT
 from .resolution import Resolution
+from .zones import ZoneSteps
 from .state import Item, State, log_facts, resolve_handle, state_facts
+from .turn import TurnStructure
 
 
-class Stepper(Casting, Actions, Resolution):
+class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
         self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
-        self._sba_free: set[int] = set()   # states in which no state-based action applies (704.3)
+        self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
@@ -86,7 +89,12 @@ class Stepper(Casting, Actions, Resolution):
         for s in self.block.given:
             nxt = []
             for st in branches:
-                nxt += self.apply(st, s)
+                try:
+                    nxt += self.apply(st, s)
+                except ScenarioError as e:
+                    if e.sentence is None:  # the sentence that made the step impossible
+                        e.sentence = s
+                    raise
             nxt = self._distinct(nxt)
             if not nxt:
                 # CR 603.3d: the choice the sentence names was made in no outcome
@@ -97,6 +105,8 @@ class Stepper(Casting, Actions, Resolution):
             if time.perf_counter() > self.deadline:
                 raise Bound("the time limit was reached while stepping through the events")
             branches = nxt
+        # CR 509.1: a declaration of blockers the last sentences said is made
+        branches = [b for st in branches for b in (self.close_blocks(st) if st.open_blocks else [st])]
         # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
         # state-based actions are performed first (also for a scenario without events)
         branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
@@ -129,7 +139,7 @@ class Stepper(Casting, Actions, Resolution):
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
         seen, out = set(), []
         for b in branches:
-            key = (self._state_key(b), tuple(sorted(map(str, log_facts(b)))), tuple(b.choices))
+            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
             if key not in seen:
                 seen.add(key)
                 out.append(b)
@@ -138,6 +148,9 @@ class Stepper(Casting, Actions, Resolution):
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
         check_board_size(st, s)
+        if st.open_blocks and k != "tl_blocks":
+            # CR 509.1: the blockers said so far are declared before anything else happens
+            return [b for x in self.close_blocks(st) for b in self.apply(x, s)]
         if k == "controls":
             self._player(st, a["player"])
             for spec in a["objects"]:
@@ -154,8 +167,10 @@ class Stepper(Casting, Actions, Resolution):
             st.objects[st.handles[a["object"]]].tapped = a["tapped"]
             return [st]
         if k == "turn":
+            # CR 500.1, 505.1: "It is Alice's turn.": her precombat main phase (unless a step sentence says)
             self._player(st, a["player"])
             st.active = a["player"]
+            st.step = "precombat_main"
             return [st]
         if k == "mana_pool":
             self._pool_sentence(st, s)   # CR 106.4: mana in the pool is part of the state
@@ -208,12 +223,20 @@ class Stepper(Casting, Actions, Resolution):
             return self._tap_for_mana(st, s, st.handles[a["object"]], F, what)
         if k == "tl_special":
             return self._special(st, s)
+        if k.startswith("zn_"):
+            return self.zone_sentence(st, s)
         if k == "tl_step":
-            self._pools_empty(st)   # CR 106.4: the step or phase before it ended
-            st.step = {"combat": "beginning_of_combat"}.get(a["step"], a["step"])  # 500.1: the step now
-            st.log.append(("603.2b", f"{a['player']}'s {STEP_NAMES.get(a['step'], a['step'])} begins"))
-            outs = self.event(st, Function("step", [Function(a["step"]), String(a["player"])]))
-            return [b for o in outs for b in self.put_triggers(o)]
+            return self._step_sentence(st, s)      # 500.1, 603.2b (engine/turn.py)
+        if k == "tl_turn_ends":
+            return self._turn_ends(st, s)
+        if k == "tl_proceeds":
+            return self._proceeds(st, s)
+        if k == "tl_attacks":
+            return self._attacks(st, s)            # 508 (engine/combat.py)
+        if k == "tl_blocks":
+            return self._blocks(st, s)             # 509
+        if k == "tl_combat_damage":
+            return self._combat_damage_sentence(st, s)   # 510
         raise FactError(f"sentence kind {k!r} has no meaning in a timeline yet", s.pos)
 
     def _player(self, st: State, p: str) -> None:
@@ -230,6 +253,8 @@ class Stepper(Casting, Actions, Resolution):
                        face_down=spec.face_down)
         if spec.attached_to is not None:
             o.attached = st.handles[spec.attached_to]
+        if spec.token and spec.card is not None:  # 707.2: its abilities are the card's, after it is gone too
+            st.copy_cards[spec.handle] = spec.card
 
     def _enters_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
@@ -281,8 +306,9 @@ class Stepper(Casting, Actions, Resolution):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> int:
-        return hash(tuple(sorted(map(str, state_facts(st)))))
+    def _state_key(self, st: State) -> frozenset:
+        """The state as its facts (symbols hash without being turned into text)."""
+        return frozenset(state_facts(st))
 
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
@@ -292,8 +318,8 @@ class Stepper(Casting, Actions, Resolution):
             self._sba_free.add(self._state_key(st))
 
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
-        """What triggers on an event (several events that happen at once: `more`); `extra`: facts
-        asked with it (a cast's or an activation's payment request, engine/casting.py)."""
+        """What triggers on an event (several events that happen at once: `more`; facts the event
+        carries: `extra`, such as a cast's or an activation's payment request, engine/casting.py)."""
         facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)] + list(extra))
         models = self.ask(facts)
         self._note_sba(st, models)
@@ -442,6 +468,8 @@ class Stepper(Casting, Actions, Resolution):
         return t if A.name == "ab" and A.arguments[0].string == h else f"{t} (of {h})"
 
     def _ab_text(self, A: Symbol) -> str:
+        if A.name == "delayed":   # CR 603.7: delayed(N, dl(ability, sentence))
+            return f"the delayed triggered ability of {self._ab_text(A.arguments[1].arguments[0])}"
         if A.name == "suspend_upkeep":
             return f"{A.arguments[0].arguments[0].string}'s suspend ability (remove a time counter, 702.62a)"
         if A.name == "ab" and len(A.arguments) == 2:
@@ -476,7 +504,10 @@ class Stepper(Casting, Actions, Resolution):
 
         def kind_of(ab: Ability) -> str:
             if not ab.understood:
-                return "triggered" if re.match(r"\s*(When|Whenever|At)\b", ab.text) else "unsupported"
+                if re.match(r"\s*(When|Whenever|At)\b", ab.text):
+                    return "triggered"
+                # CR 602.1: "[Cost]: [Effect.]" (a colon outside quotes) is an activated ability
+                return "activated" if re.match(r'[^"]*?:\s', ab.text) else "unsupported"
             if ab.kind == "mana" and re.match(r"\s*(When|Whenever)\b", ab.text):
                 return "triggered"  # CR 605.1b: a triggered mana ability is a triggered ability
             return ab.kind

@@ -1,0 +1,259 @@
+"""Libraries and hands as the scenario's sentences and the effects change them: drawing
+(121), milling (701.17), scrying (701.22), searching (701.23), shuffling (701.24),
+surveilling (701.25) and discarding (701.9).  A mixin of the Stepper.
+
+Every rules question is asked of rules.lp (mtgkb/rules/zones.lp): for one action
+(`tl_zone_do/1`) which cards it takes from the top of the library, where each goes, what a
+search finds, which cards are discarded; each answer set is one outcome.  This module moves
+the cards as an answer set says, and emits the events triggers read (`draw(P, O)` for each
+card drawn, `milled(P, O)`, `discard(O, P, Cause)`, `zone_action(Act)`)."""
+
+from __future__ import annotations
+
+from clingo import Function, Number, String, Symbol
+
+from mtgkb.parser.scenario_ast import Sentence
+
+from ..facts import FactError
+from ..symbols import atom, obj
+from .ask import ScenarioError, pick
+from .state import State
+from .zone_state import library, new_unknown, parts
+
+ZONE_WORDS = {"hand": "into their hand", "graveyard": "into their graveyard", "top": "on top of their library",
+              "bottom": "on the bottom of their library", "exile": "into exile"}
+
+
+class ZoneSteps:
+    # -- sentences
+    def zone_sentence(self, st: State, s: Sentence) -> list[State]:
+        k, a = s.kind, s.args
+        p = a["player"]
+        self._player(st, p)
+        if k == "zn_action":
+            act = Function(a["action"], [String(p)] + ([Number(a["n"])] if a["action"] != "shuffle" else []))
+            outs = self.zone_action(st, act, None, s)
+            return [b for x in outs for b in self.put_triggers(x)]
+        if k == "zn_library":
+            lib = library(st, p)
+            top, loose, unk, bottom, stated = parts(st, p)
+            if stated or top or loose or unk or bottom:
+                raise FactError(f"{p}'s library is already given: a library sentence says the whole library", s.pos,
+                                expected=("one sentence for a library, before the cards put into it",))
+            lib.top = self._new_cards(st, a["entries"], "library", p, s)
+            lib.stated = True
+            return [st]
+        if k == "zn_library_top":
+            return [self._top_card(st, s)]
+        if k == "zn_hand":
+            if p in st.zones.hands_stated:
+                raise FactError(f"{p}'s hand is already given", s.pos, expected=("one sentence for a hand",))
+            self._new_cards(st, a["entries"], "hand", p, s)
+            st.zones.hands_stated.append(p)
+            return [st]
+        raise FactError(f"sentence kind {k!r} has no meaning in a timeline yet", s.pos)
+
+    def _new_cards(self, st: State, entries, zone: str, p: str, s: Sentence) -> list:
+        """The cards a library or hand sentence names, in order: ids (None for an unknown card in
+        a library; an unknown card in a hand is an object)."""
+        out: list = []
+        for e in entries:
+            if e[0] == "card":
+                self.face(e[2], s.pos)
+                out.append(st.new_obj(e[1], card=e[2], zone=zone, owner=p, controller=None).id)
+            elif zone == "library":
+                out += [None] * e[1]
+            else:
+                out += [new_unknown(st, zone, p).id for _ in range(e[1])]
+        return out
+
+    def _top_card(self, st: State, s: Sentence) -> State:
+        """CR 401.2: "The top card of Alice's library is Forest.": the top card is known (an unknown
+        card there becomes this one)."""
+        a = s.args
+        p = a["player"]
+        self.face(a["card"], s.pos)
+        lib = library(st, p)
+        top, loose, unk, bottom, stated = parts(st, p)
+        o = st.new_obj(a["object"], card=a["card"], zone="library", owner=p, controller=None)
+        if top and top[0] is None:
+            lib.top[0] = o.id
+        elif not top and unk > 0:
+            lib.unknown_loose -= 1
+            lib.top = [o.id]
+        elif not stated:
+            lib.top.insert(0, o.id)
+        else:
+            raise FactError(f"the top card of {p}'s library is already known", s.pos,
+                            expected=("a library whose top card is an unknown card",))
+        return st
+
+    # -- actions (asked of rules.lp, one at a time)
+    def zone_action(self, st: State, act: Symbol, cause: str | None, s: Sentence | None,
+                    named: tuple = ()) -> list[State]:
+        """Perform one action on a library or hand; each answer set of rules.lp is an outcome.
+        `cause`: the controller of the spell or ability doing it (for discards, 701.9); `named`:
+        the handles the resolve sentence names as discarded."""
+        extra = [atom("tl_zone_do", act)]
+        p = act.arguments[0].string
+        for h in named:
+            extra.append(atom("tl_discard_named", String(p), obj(st.handles[h])))
+        facts = self.facts(st, extra)
+        models = self.ask(facts)
+        if not models:
+            raise self._why_impossible(st, facts, f"{p} cannot {act.name} as the scenario says")
+        out: list[State] = []
+        for m in models:
+            b = st.clone() if len(models) > 1 else st
+            out += self._apply_zone(b, act, m, cause)
+        return out
+
+    def _apply_zone(self, st: State, act: Symbol, m, cause: str | None) -> list[State]:
+        p = act.arguments[0].string
+        P = String(p)
+        lib = library(st, p)
+        if pick(m, "zn_open") and p not in st.zones.unsure:
+            st.zones.unsure.append(p)
+        if act.name == "shuffle" or pick(m, "zn_shuffle"):
+            return self._shuffle(st, p, act)
+        if act.name == "search":
+            return self._search(st, p, act, m)
+        if act.name == "discard":
+            return self._discard_n(st, p, m, cause)
+        # the cards taken from the top (121.1, 701.17a, 701.22a, 701.25a)
+        for t in pick(m, "zn_took"):
+            ntop, nbot = t.arguments[1].number, t.arguments[2].number
+            lib.top = lib.top[ntop:]
+            lib.bottom = lib.bottom[nbot:]
+        for u in pick(m, "zn_took_unknown"):
+            lib.unknown_loose = max(0, lib.unknown_loose - u.arguments[1].number)
+        puts = sorted(((x.arguments[0].name, x.arguments[1].number, x.arguments[2]) for x in pick(m, "zn_put")),
+                      key=lambda x: (list(ZONE_WORDS).index(x[0]), x[1]))
+        drawn: list[int] = []
+        milled: list[int] = []
+        new_top: list = []
+        new_bottom: list = []
+        hidden_public = False
+        for d, _, E in puts:
+            oid = E.arguments[0].number if E.name == "o" else None
+            if d in ("top", "bottom"):
+                (new_top if d == "top" else new_bottom).append(oid)
+                continue
+            if oid is None:
+                o = new_unknown(st, d, p)
+                hidden_public = hidden_public or d != "hand"
+            else:
+                o = st.move(oid, d, None)
+            (drawn if d == "hand" else milled).append(o.id)
+        lib.top = new_top + lib.top
+        lib.bottom = lib.bottom + new_bottom
+        verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils"}[act.name]
+        rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a"}[act.name]
+        st.log.append((rule, f"{p} {verb} {act.arguments[1].number}: " + "; ".join(
+            f"{st.name_of(o)} {ZONE_WORDS[d]}" for d, o in
+            [("hand", x) for x in drawn] + [("graveyard", x) for x in milled]) +
+            (f"{'; ' if drawn or milled else ''}{len(new_top)} on top, {len(new_bottom)} on the bottom"
+             if act.name in ("scry", "surveil") else "")))
+        if hidden_public:
+            # an unknown card put into a public zone may have an ability that triggers on it (a card
+            # "put into your graveyard from your library"): what follows is not settled
+            st.unsure.append(Function("unknown_card_revealed", [P]))
+        if pick(m, "zn_short") and act.name == "draw":
+            # CR 121.4: an attempt to draw from an empty library; the player loses at the next check (704.5b)
+            st.zones.drew_empty.append(p)
+            st.log.append(("121.4, 704.5b", f"  {p} attempts to draw from an empty library"))
+        branches = [st]
+        for o in drawn if act.name == "draw" else ():
+            # CR 121.2, 603.2: the cards are drawn one at a time; each draw is an event
+            branches = [x for b in branches for x in self.event(b, Function("draw", [P, obj(o)]))]
+        if milled and act.name == "mill":
+            branches = [x for b in branches for x in self.event(b, *[Function("milled", [P, obj(o)]) for o in milled])]
+        elif act.name != "draw" or not drawn:
+            branches = [x for b in branches for x in self.event(b, Function("zone_action", [act]))]
+        return branches
+
+    def _shuffle(self, st: State, p: str, act: Symbol) -> list[State]:
+        """CR 701.24a: the library's order becomes unknown: every card is in its loose part."""
+        lib = library(st, p)
+        top, loose, unk, bottom, stated = parts(st, p)
+        lib.unknown_loose = unk + sum(1 for e in top + bottom if e is None)
+        lib.top, lib.bottom = [], []
+        st.log.append(("701.24a", f"{p} shuffles their library"))
+        return self.event(st, Function("zone_action", [act]))
+
+    def _search(self, st: State, p: str, act: Symbol, m) -> list[State]:
+        """CR 701.23a, 701.23b: the card found (an outcome per card that matches, an unknown card,
+        or none) goes where the effect says; the library is then shuffled (701.24a)."""
+        found = pick(m, "zn_found")
+        F, to = found[0].arguments if found else (Function("none"), Function("hand"))
+        lib = library(st, p)
+        if F.name == "o":
+            o = st.objects[F.arguments[0].number]
+            what = o.handle
+            new = st.move(o.id, "battlefield" if to.name.startswith("battlefield") else "hand",
+                          p if to.name.startswith("battlefield") else None)
+        elif F.name == "unknown":
+            top, loose, unk, bottom, stated = parts(st, p)
+            if unk > 0:
+                lib.unknown_loose -= 1
+            elif None in top:
+                lib.top.remove(None)
+            elif None in bottom:
+                lib.bottom.remove(None)
+            else:
+                if p not in st.zones.unsure:
+                    st.zones.unsure.append(p)
+            new = new_unknown(st, "battlefield" if to.name.startswith("battlefield") else "hand", p)
+            what = "an unknown card"
+        else:
+            new = None
+            what = "nothing"
+        if new is not None and to.name == "battlefield_tapped":
+            new.tapped = True
+        st.choices.append(f"{p} finds {what}")
+        st.log.append(("701.23a, 701.23b", f"{p} searches their library and finds {what}"
+                       + (f", put {'onto the battlefield' if to.name.startswith('battlefield') else 'into their hand'}"
+                          + (" tapped" if to.name == "battlefield_tapped" else "") if new is not None else "")))
+        branches = [st]
+        if new is not None and new.zone == "battlefield":
+            new.entered = True
+            branches = [x for b in branches for x in self.event(b, Function("enters", [obj(new.id)]))]
+        return branches
+
+    def _discard_n(self, st: State, p: str, m, cause: str | None) -> list[State]:
+        """CR 701.9a, 701.9b: the cards the answer set says are discarded, each a discard event."""
+        handles = [st.objects[d.arguments[1].arguments[0].number].handle for d in pick(m, "zn_discard")]
+        unknown_in_hand = sorted(o.id for o in st.objects.values() if o.zone == "hand" and o.owner == p and o.unknown)
+        n_unk = sum(d.arguments[1].number for d in pick(m, "zn_discard_unknown"))
+        for i in range(n_unk):
+            oid = unknown_in_hand[i] if i < len(unknown_in_hand) else new_unknown(st, "hand", p).id
+            handles.append(st.objects[oid].handle)
+        if n_unk:
+            # an unknown card put into a graveyard may have an ability that works there (a discard trigger)
+            st.unsure.append(Function("unknown_card_revealed", [String(p)]))
+        if handles:
+            st.choices.append(f"{p} discards {', '.join(handles)}")
+        branches = [st]
+        for h in handles:
+            branches = [x for b in branches for x in self._discard(b, None, p, h, cause)]
+        return branches
+
+    # -- a resolution's library and hand actions (608.2c: in the order its text says)
+    def zone_effects(self, st: State, it, m, sentence_args, entered: list, removed: list, zfx: list) -> list[State]:
+        """Apply the resolving item's zone actions (tl_apply zfx(N, I, J, Act)) one at a time, each
+        asked of rules.lp against the state the one before left; then finish the resolution.  A
+        discard the resolve sentence names ("... resolves and Alice discards X") is one of them."""
+        if not zfx:
+            return self._finish_resolution(st, it, m, sentence_args, entered, removed)
+        acts = [e.arguments[3] for e in sorted(zfx, key=lambda e: (e.arguments[0].number, e.arguments[1].number,
+                                                                    e.arguments[2].number, str(e.arguments[3])))]
+        named_by, named, args = None, (), sentence_args
+        said = sentence_args.get("discard") if sentence_args else None
+        if said and any(a.name == "discard" and a.arguments[0].string == said[0] for a in acts):
+            named_by, named = said[0], (said[1],)
+            args = {k: v for k, v in sentence_args.items() if k != "discard"}
+        branches = [st]
+        for act in acts:
+            nm = named if act.name == "discard" and act.arguments[0].string == named_by else ()
+            branches = [x for b in branches for x in self.zone_action(b, act, it.controller, None, nm)]
+        return [y for b in branches for y in self._finish_resolution(b, it, m, args, entered, removed)]
