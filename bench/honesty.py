@@ -318,8 +318,6 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     line = text.split("\n")[own_trigger_line(d, kind)]
     if MODAL.search(line):
         raise Unwritable("modes (no sentence chooses a mode)")
-    if kind == "attacks":
-        raise Unwritable("attacks (the scenario language has no combat yet)")
     tg = targets_of(_strip(line, name))
     notes = []
     ordinal = _trigger_ordinal(d, kind)
@@ -328,7 +326,12 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         resolve += f", choosing {tg[0]}"
     elif tg:
         notes.append("trigger targets not named (a resolve sentence names one object only)")
-    if kind == "dies":
+    if kind == "attacks":
+        # it has been under Alice's control since her turn began (no summoning sickness, 302.6)
+        events = [f"Alice attacks with {name}."]
+        setup = [f"Alice controls {name}."]
+        own = [f"{name} is attacking."]
+    elif kind == "dies":
         # it was on the battlefield since the turn began; it dies (700.4): its dies trigger looks back
         events = [f"{name} dies."]
         setup = [f"Alice controls {name}."]
@@ -508,7 +511,7 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
     }
 
 
-KINDS = ("spell", "creature", "dies")   # "attacks" once the scenario language has combat
+KINDS = ("spell", "creature", "dies", "attacks")
 
 
 def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS) -> tuple[dict, list[dict], float]:

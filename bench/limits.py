@@ -7,7 +7,9 @@ Each size is one ruling in a temporary file, checked by a fresh interpreter
 (`python -m mtgkb.cli check --format json --jobs 1 ...`, so one worker process under
 the budget: `--timeout` seconds per ruling, `--memory` per worker):
 
-- permanents: `Alice controls N Forests.` and a Grizzly Bears whose power is claimed;
+- permanents: N permanents, `Alice controls <N-1> Forests.` and a Grizzly Bears whose
+  power is claimed (10,000 is the board size limit: 20,000 is bad input at the count,
+  exit 2, without any work);
 - triggers: N copies of an ad-hoc creature with a targeting "whenever you cast a spell"
   trigger, and a spell cast (every copy triggers and needs a target).
 
@@ -39,7 +41,7 @@ WATCHER = """card:
 
 def ruling(kind: str, n: int) -> str:
     if kind == "permanents":
-        return (f'ruling "{n} permanents"\n  given:\n    Alice controls {n} Forests.\n'
+        return (f'ruling "{n} permanents"\n  given:\n    Alice controls {n - 1} Forests.\n'
                 "    Alice controls Grizzly Bears.\n  expect:\n    Grizzly Bears is 2/2.\n")
     return (WATCHER + f'ruling "{n} triggers"\n  given:\n    Alice controls {n} Spell Watchers.\n'
             "    Alice controls Grizzly Bears.\n    Alice casts Giant Growth targeting Grizzly Bears.\n"

@@ -71,7 +71,8 @@ def guess_kind(text: str) -> str:
     t = text.strip()
     if re.match(r"(When|Whenever|At)\b", t):
         return "triggered"
-    head = t.split(".")[0]
+    # a colon inside quotes (a granted ability, closed or not) is no cost of this one
+    head = re.sub(r'"[^"]*(?:"|$)', '""', t).split(".")[0]
     if ":" in head and re.match(r"^(\{|[A-Z][^:]{0,80}:)", t) and not t.lower().startswith("as long as"):
         return "activated"
     return "unknown"

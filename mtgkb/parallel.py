@@ -54,6 +54,7 @@ CONTEXT = "spawn"
 
 GRACE_SECONDS = 0.5                     # past the deadline, before the worker is killed
 START_SECONDS = 120.0                   # a worker not ready by then is an internal error
+LOST_JOIN_SECONDS = 5.0                 # a worker whose pipe closed: how long to wait for its exit code
 
 PHASES = ("parsing", "stepping through the events", "grounding", "solving")
 
@@ -366,11 +367,21 @@ class Pool:
             reason = f"time limit of {w.limit:g} s reached while {'reading the file' if w.reading else w.phase}"
         elif why == "memory":
             reason = f"memory limit of {memory_text(self.budget.memory)} reached while {w.phase}"
-        else:
+        else:   # its pipe closed as it ended: wait for its exit code (the system's OOM killer is SIGKILL)
+            w.proc.join(timeout=LOST_JOIN_SECONDS)
             code = w.proc.exitcode
-            reason = (f"the checking process ended while {w.phase} (exit code {code}; "
+            how = ("no exit code" if code is None else f"killed by {_signal_name(-code)}" if code < 0
+                   else f"exit code {code}")
+            reason = (f"the checking process ended while {w.phase} ({how}; "
                       f"the memory limit is {memory_text(self.budget.memory)})")
         return {"reason": reason}
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _show_progress(what: str | None, done: int, total: int) -> None:
@@ -493,6 +504,21 @@ def _warm_up(kb) -> None:
 
 
 def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
+    """What `task` gives (its kind and data); input that nests too deeply for Python is
+    bad input (as on the command line): an error at the ruling's block, or of the file."""
+    try:
+        return _answer(kb, files, task, started)
+    except RecursionError:
+        if task[0] == "call":
+            return "recursion", None
+        sf = files.get(task[1])
+        line = sf.blocks[task[3]].pos.line if sf is not None and task[0] in ("block", "cited") else 1
+        e = ParseError("the input nests too deeply to be checked", task[2], line, 1,
+                       expected=("input with less nesting",))
+        return "error", {f.name: getattr(e, f.name) for f in dataclasses.fields(e)}
+
+
+def _answer(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
     from .check import check_block, checked_blocks
     from .solver import phase
 
@@ -502,10 +528,7 @@ def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
         _, name, args, _ = task
         files.clear()
         phase("parsing")
-        try:
-            return "ok", WORKER_CALLS[name](kb, args, started)
-        except RecursionError:
-            return "recursion", None
+        return "ok", WORKER_CALLS[name](kb, args, started)
     if task[0] == "cited":   # check --cited: a checked ruling's citations against its proofs
         from .cited import cited_report
 

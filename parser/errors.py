@@ -84,6 +84,16 @@ NUMBER_MAX = 1_000_000
 _DIGITS = re.compile(r"\d+")
 
 
+# Objects that a ruling's state sentences may put into the game (docs/engine.md,
+# "Limits"): checked while a block is read, at the number that goes past it, before
+# any object is made (so that `Alice controls 1000000 Forests.` costs nothing).
+MAX_OBJECTS = 10_000
+
+
+def too_many_objects(limit: int, total: int) -> str:
+    return f"too many objects: a ruling has at most {limit:,} objects, and this sentence brings it to {total:,}"
+
+
 def number_error(digits: str, file: str, line: int, column: int, source_line: str | None) -> ParseError:
     shown = digits if len(digits) <= 20 else digits[:20] + "…"
     return ParseError(f"the number {shown} is out of range: numbers are from 0 to {NUMBER_MAX:,}", file, line,

@@ -130,7 +130,7 @@ wasn't weren't didn't hasn't haven't wouldn't
 """.split())
 
 _TOKEN_RE = re.compile(
-    r"""(?P<quote>"[^"]*"?)
+    r"""(?P<quote>"[^"]*")
       |(?P<loyal>\[[+\-−]?[0-9X]+\])
       |(?P<sym>\{[^{}]*\})
       |(?P<pt>[+\-−]?[0-9XY*]+/[+\-−]?[0-9XY*]+)

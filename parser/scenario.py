@@ -17,7 +17,8 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 
 from .card_ast import Card
-from .errors import ParseError, check_field, check_numbers, check_text, find_bad_char, raise_errors, split_lines, with_source
+from .errors import (MAX_OBJECTS, ParseError, check_field, check_numbers, check_text, find_bad_char, raise_errors,
+                     split_lines, too_many_objects, with_source)
 from .frame import parse_card_block
 from .grammar_cache import cached_lark
 from .scenario_ast import Block, Claim, Pos, ScenarioFile, Sentence
@@ -93,6 +94,7 @@ class _Context:
         self.players = players
         self.handle_counts: dict[str, int] = {}
         self.handles: set[str] = set()
+        self.state_objects = 0   # objects put into the game by the block's state sentences
 
     def new_handle(self, base: str) -> str:
         n = self.handle_counts.get(base, 0) + 1
@@ -330,6 +332,16 @@ class _Builder:
     def error(self, msg: str, ln: Line, col: int = 1, expected=()) -> ParseError:
         return ParseError(msg, self.file, ln.number, ln.indent + col, expected=tuple(expected),
                           source_line=" " * ln.indent + ln.text)
+
+    def add_objects(self, n: int, ln: Line, tok=None) -> None:
+        """A state sentence puts `n` more objects into the game: past MAX_OBJECTS in the
+        block, an error at `tok` (the number that says how many), before they are made."""
+        total = self.ctx.state_objects + n
+        if total > MAX_OBJECTS:
+            col = (tok.column - ln.indent) if isinstance(tok, Token) else 1
+            raise self.error(too_many_objects(MAX_OBJECTS, total), ln, col,
+                             expected=(f"at most {MAX_OBJECTS:,} objects in a ruling",))
+        self.ctx.state_objects = total
 
     def resolve(self, name: str, ln: Line, tok=None) -> str:
         """A NAME in a sentence that must refer to an existing object."""

@@ -25,6 +25,7 @@ _HANDLE_SUFFIX = re.compile(r"\s*#\d+")
 _POSS = re.compile(r"(?:'s|’s|'|’)(?=\s|$|[.,])")
 _PLAYER = re.compile(r"[A-Z][a-z]+")
 _DIGITS = re.compile(r"\d+")
+_NON_SPACE = re.compile(r"\S+")
 _COUNTER_PT = re.compile(r"[+-](\d+)/[+-](\d+)")
 # n counters of kind +a/+b: n * max(a, b) at most this (a sum that cannot wrap)
 COUNTER_PRODUCT_MAX = 100_000_000
@@ -35,11 +36,18 @@ def norm_apostrophes(s: str) -> str:
 
 
 class NameTable:
-    """Known names, indexed by their first word, for longest-match lookup."""
+    """Known names, indexed by their first word and length, for longest-match lookup.
+
+    Adding a name and looking one up cost time linear in the name's length, whatever
+    the number of names (a board of thousands of handles "Forest #2", "Forest #3", ...
+    stays linear): a name is found by trying, longest first, the few distinct lengths
+    of the names that share its first word."""
 
     def __init__(self, names=(), parent: "NameTable | None" = None) -> None:
-        self._by_first: dict[str, list[str]] = {}
+        self._by_first: dict[str, dict[int, set[str]]] = {}
+        self._lengths: dict[str, list[int]] = {}   # distinct lengths per first word, longest first
         self._parent = parent
+        self._first_max = 0     # the longest first word of this table's own names
         for n in names:
             self.add(n)
 
@@ -51,42 +59,60 @@ class NameTable:
         name = norm_apostrophes(name.strip())
         if not name:
             return
-        first = name.split()[0]
-        lst = self._by_first.setdefault(first, [])
-        if name not in lst:
-            lst.append(name)
-            lst.sort(key=len, reverse=True)
+        first = name.split(None, 1)[0]
+        by_len = self._by_first.setdefault(first, {})
+        group = by_len.get(len(name))
+        if group is None:
+            group = by_len[len(name)] = set()
+            lengths = self._lengths.setdefault(first, [])
+            lengths.append(len(name))
+            lengths.sort(reverse=True)
+        group.add(name)
+        self._first_max = max(self._first_max, len(first))
 
-    def _candidates(self, first: str) -> list[str]:
-        own = self._by_first.get(first, [])
-        if self._parent is None:
-            return own
-        inherited = self._parent._candidates(first)
-        if not own:
-            return inherited
-        return sorted(set(own) | set(inherited), key=len, reverse=True)
+    def _first_word_max(self) -> int:
+        return max(self._first_max, 0 if self._parent is None else self._parent._first_word_max())
+
+    def _knows_first(self, first: str) -> bool:
+        return first in self._by_first or (self._parent is not None and self._parent._knows_first(first))
+
+    def _longest(self, first: str, text: str, pos: int) -> str | None:
+        """The longest name with first word `first` that `text` holds at `pos`, ending at
+        a word boundary."""
+        best = None
+        by_len = self._by_first.get(first)
+        if by_len:
+            n = len(text)
+            for length in self._lengths[first]:
+                end = pos + length
+                if end > n:
+                    continue
+                s = text[pos:end]
+                if s in by_len[length] and (end == n or not (text[end].isalnum() or text[end] == "-")):
+                    best = s
+                    break
+        if self._parent is not None:
+            inherited = self._parent._longest(first, text, pos)
+            if inherited is not None and (best is None or len(inherited) > len(best)):
+                best = inherited
+        return best
 
     def all_names(self) -> set[str]:
         out = set() if self._parent is None else self._parent.all_names()
-        for lst in self._by_first.values():
-            out.update(lst)
+        for by_len in self._by_first.values():
+            for group in by_len.values():
+                out.update(group)
         return out
 
     def match(self, text: str, pos: int) -> str | None:
-        m = re.match(r"\S+", text[pos:])
+        m = _NON_SPACE.match(text, pos)
         if not m:
             return None
         word = m.group(0)
-        cands = []
         # the first word may carry trailing punctuation or a possessive
-        for cut in range(len(word), 0, -1):
-            cands = self._candidates(word[:cut])
-            if cands:
-                break
-        for name in cands or ():
-            end = pos + len(name)
-            if text.startswith(name, pos) and (end == len(text) or not (text[end].isalnum() or text[end] == "-")):
-                return name
+        for cut in range(min(len(word), self._first_word_max()), 0, -1):
+            if self._knows_first(word[:cut]):
+                return self._longest(word[:cut], text, pos)
         return None
 
     def match_plural(self, text: str, pos: int) -> tuple[str, int] | None:

@@ -27,9 +27,11 @@ def object_specs(b, tree, ln) -> list[ObjectSpec]:
     values: tuple = ()
     card = None
     face_down = False
+    count_tok = None
     if kind == "card_spec":
         if (not isinstance(ch[0], Token) or ch[0].type != "NAME") and getattr(ch[0], "data", None) != "face_down":
             c = ch.pop(0)
+            count_tok = _first_token(c)
             count = count_word(c if not hasattr(c, "data") else c.children[0] if c.children else 1)
         if getattr(ch[0], "data", None) == "face_down":
             ch.pop(0)
@@ -67,6 +69,7 @@ def object_specs(b, tree, ln) -> list[ObjectSpec]:
     if token and called is None and card is None:
         raise b.error("a described token needs a handle: add called \"...\"", ln, len(ln.text),
                       expected=('called "…"',))
+    b.add_objects(count, ln, count_tok)   # the board size limit, before the objects are made
     out = []
     for _ in range(count):
         base = called if called is not None else card
@@ -75,6 +78,14 @@ def object_specs(b, tree, ln) -> list[ObjectSpec]:
                               token=token, token_values=values, counters=tuple(counters),
                               attached_to=attached, came_this_turn=came, tapped=tapped, face_down=face_down))
     return out
+
+
+def _first_token(node) -> Token | None:
+    while not isinstance(node, Token):
+        if not getattr(node, "children", None):
+            return None
+        node = node.children[0]
+    return node
 
 
 def _called(b, name: str, ln) -> str:
@@ -121,6 +132,7 @@ def _given_status(b, ch, ln):
 
 def _given_in_zone(b, ch, ln):
     name = str(ch[0].children[0])
+    b.add_objects(1, ln, ch[0].children[0])
     handle = name if name in b.ctx.handles else b.ctx.new_handle(name)
     return "in_zone", {"object": handle, "card": base_name(handle), "player": str(ch[1]),
                        "zone": str(ch[3]).lower()}

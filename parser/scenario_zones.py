@@ -32,6 +32,7 @@ def _entries(b, tree: Tree, ln) -> tuple:
     """A zn_list -> entries: a new handle for each named card, or the number of unknown cards."""
     out = []
     for item in tree.children:
+        b.add_objects(1 if item.data == "zn_known" else _count(item.children[0]), ln, item.children[0])  # board size
         if item.data == "zn_known":
             name = str(item.children[0])
             handle = b.ctx.new_handle(base_name(name))
@@ -46,6 +47,7 @@ def _library_is(b, ch, ln):
 
 
 def _library_has(b, ch, ln):
+    b.add_objects(_count(ch[2]), ln, ch[2])   # the board size limit counts a library's cards too
     return "zn_library", {"player": str(ch[0]), "entries": (("unknown", _count(ch[2])),)}
 
 

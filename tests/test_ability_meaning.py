@@ -14,7 +14,7 @@ from mtgkb.coverage import derive_from_facts
 from mtgkb.parser.card_ast import Ability
 from mtgkb.parser.terms import fn
 
-TL = frozenset({"tl_on", "tl_on_type", "tl_if", "tl_eff", "tl_target_spec", "tl_token_desc", "tl_eff_except",
+TL = frozenset({"tl_on", "tl_on_type", "tl_if", "tl_eff", "tl_step", "tl_slot", "tl_token_desc", "tl_eff_except",
                 "tl_cost", "tl_repl", "tl_enters_with_x", "tl_enters_with_n", "tl_as_face_up", "tl_unread"})
 
 
@@ -39,19 +39,25 @@ def db():
 
 EXPECTED = [
     ("Orvar, the All-Form", 2, {"tl_on(A,cast_you)", "tl_on_type(A,instant)", "tl_on_type(A,sorcery)",
-                                "tl_if(A,targets_other_yours)", "tl_eff(A,copy_token(those))"}),
-    ("Orvar, the All-Form", 3, {"tl_on(A,discarded_by_opponent)", "tl_target_spec(A,permanent)",
-                                "tl_eff(A,copy_token(target))"}),
-    ("Helm of the Host", 1, {"tl_on(A,step(combat,yours))", "tl_eff(A,copy_token(equipped))",
-                             "tl_eff_except(A,nonlegendary)", "tl_eff(A,token_gains(haste))"}),
+                                "tl_if(A,targets_other_yours)", "tl_step(A,(1,1,0),copy_token(those_targets))"}),
+    ("Orvar, the All-Form", 3, {"tl_on(A,discarded_by_opponent)",
+                                "tl_slot(A,1,t(desc((target,),types(group(permanent)),where),none),1,1)",
+                                "tl_step(A,(1,1,0),copy_token(slot(1)))"}),
+    ("Helm of the Host", 1, {"tl_on(A,step(combat,yours))", "tl_step(A,(1,1,0),copy_token(equipped_by_self))",
+                             "tl_eff_except(A,nonlegendary)", "tl_step(A,(2,1,0),token_gains(haste))"}),
     ("Obstinate Baloth", 2, {"tl_repl(A,opp_discard_to_battlefield)"}),
     ("Littjara Kinseekers", 2, {"tl_on(A,enters_self)", "tl_if(A,control_sharing(3))",
-                                'tl_eff(A,counters_self("+1/+1",1))', "tl_eff(A,zfx(2,1,2,scry(n(1))))"}),
+                                'tl_step(A,(1,1,0),counters(self,"+1/+1",1))', "tl_step(A,(1,2,0),zone(scry(you,1)))"}),
     ("Hooded Hydra", 1, {'tl_enters_with_x(A,"+1/+1")'}),
-    ("Littjara Glade-Warden", 2, {"tl_cost(A,tap)", "tl_cost(A,exile_gy(creature))", "tl_target_spec(A,creature)",
-                                  'tl_eff(A,counters_target("+1/+1",2))'}),
-    ("Giant Growth", 1, {"tl_target_spec(A,creature)", "tl_eff(A,pump(3,3))"}),
-    ("Mirror Entity", 2, {"tl_eff(A,each_yours(creature,set_pt_x))", "tl_eff(A,each_yours(creature,all_creature_types))"}),
+    ("Littjara Glade-Warden", 2, {"tl_cost(A,tap)", "tl_cost(A,exile_gy(creature))",
+                                  "tl_slot(A,1,t(desc((target,),types(group(creature)),where),none),1,1)",
+                                  'tl_step(A,(1,1,0),counters(slot(1),"+1/+1",2))'}),
+    ("Giant Growth", 1, {"tl_slot(A,1,t(desc((target,),types(group(creature)),where),none),1,1)",
+                         "tl_step(A,(1,1,0),cont(slot(1),modify_pt(3,3),end_of_turn))"}),
+    ("Mirror Entity", 2, {"tl_step(A,(1,1,1),cont(each(t(desc(none,types(group(creature)),where(you_control)),none)),"
+                          "set_pt(x,x),end_of_turn))",
+                          "tl_step(A,(1,1,2),cont(each(t(desc(none,types(group(creature)),where(you_control)),none)),"
+                          "all_creature_types,end_of_turn))"}),
 ]
 
 

@@ -1,9 +1,14 @@
 """Byte mutations of the shipped rulings and of small card texts, through the scenario
 and card parsers: bad input is a ParseError (exit 2 with a position), never any other
 exception (which the command line reports as an internal error, exit 3).
-Derandomized and bounded (about 30 s in all on an idle machine)."""
+Derandomized and bounded (about 30 s in all on an idle machine); MTGKB_FUZZ_EXAMPLES
+(default 120) sets how many inputs each test draws.  tests/test_fuzz_scenarios.py
+checks generated and mutated rulings through the whole pipeline."""
 
 from __future__ import annotations
+
+import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,6 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import REPO
 
+from mtgkb.cardfiles import load_cards
 from mtgkb.parser.errors import ParseError
 from mtgkb.parser.frame import parse_card_text
 from mtgkb.parser.scenario import parse_scenario
@@ -29,11 +35,13 @@ CARDS = [
 ]
 
 # Bytes a mutation puts in: the language's own punctuation and words' first letters,
-# digits, braces, line ends, and bytes that are not UTF-8 or not printable.
+# digits, braces, line ends, bytes that are not UTF-8 or not printable, and JSON's own.
 NOISE = st.sampled_from([b"{", b"}", b"/", b".", b",", b":", b"\"", b"#", b" ", b"\n", b"\t", b"9", b"0",
                          b"99999999999", b"-", b"+", b"A", b"x", b"\x00", b"\x1b", b"\xff", b"\xc3",
                          b"\xe2\x80\x94", b"ruling ", b"given:", b"expect:", b"card:", b"controls ",
-                         b"targeting ", b"\r", "\u2028".encode("utf-8")])
+                         b"targeting ", b"\r", "\u2028".encode("utf-8"),
+                         # and JSON's: brackets, literals, escapes of controls and surrogates, big numbers
+                         b"[", b"]", b"null", b"true", b"1e400", b"2147483648", b"\\u0000", b"\\ud800", b"\\n"])
 
 
 @st.composite
@@ -76,7 +84,7 @@ def _ruling_blocks() -> list[bytes]:
     return out
 
 
-SETTINGS = settings(max_examples=120, derandomize=True, deadline=None, database=None,
+SETTINGS = settings(max_examples=int(os.environ.get("MTGKB_FUZZ_EXAMPLES", "120")), derandomize=True, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.function_scoped_fixture])
 
@@ -107,6 +115,37 @@ def test_mutated_card_texts_parse_or_give_a_parse_error(data):
 def test_mutated_card_blocks_in_rulings_parse_or_give_a_parse_error(names, data):
     try:
         parse_scenario(decode(data, "fuzz.mtg"), file="fuzz.mtg", known_names=names)
+    except ParseError as e:
+        assert e.line >= 1 and e.column >= 1
+
+
+JSON_CARDS = [
+    {"name": "Grizzly Bears", "mana_cost": "{1}{G}", "type_line": "Creature \u2014 Bear", "oracle_text": "",
+     "power": "2", "toughness": "2", "colors": ["G"]},
+    {"name": "Fire // Ice", "type_line": "Instant // Instant", "card_faces": [
+        {"name": "Fire", "mana_cost": "{1}{R}", "type_line": "Instant",
+         "oracle_text": "Fire deals 2 damage divided as you choose among one or two targets."},
+        {"name": "Ice", "mana_cost": "{1}{U}", "type_line": "Instant",
+         "oracle_text": "Tap target permanent.\nDraw a card."}]},
+    {"name": "Jace, the Mind Sculptor", "mana_cost": "{2}{U}{U}", "type_line": "Legendary Planeswalker \u2014 Jace",
+     "oracle_text": "+2: Look at the top card of target player's library.", "loyalty": "3"},
+]
+
+
+@pytest.fixture(scope="module")
+def card_file_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("fuzz-cards")
+
+
+@SETTINGS
+@given(data=mutated([json.dumps(JSON_CARDS).encode("utf-8"),
+                     "\n".join(json.dumps(c) for c in JSON_CARDS).encode("utf-8")]),
+       suffix=st.sampled_from([".json", ".jsonl"]))
+def test_mutated_card_json_loads_or_gives_a_parse_error(card_file_dir, data, suffix):
+    path = card_file_dir / f"fuzz{suffix}"
+    path.write_bytes(data)
+    try:
+        load_cards(str(path))
     except ParseError as e:
         assert e.line >= 1 and e.column >= 1
 

@@ -89,13 +89,24 @@ def test_only_poison_counters_on_a_player():
 
 # ----------------------------------------------------------------------------- meaning
 
-TL = frozenset({"tl_eff", "tl_target_spec"})
+TL = frozenset({"tl_eff", "tl_step", "tl_slot"})
 
 
 def _meaning(db, name: str, i: int = 1) -> set[str]:
+    """What ability i of a card does (its steps' effects) and what its target slots test (their descriptions)."""
     new, _ = derive([db.face(name)], TL)
     A = Function("ab", [String(db.face(name).name), Number(i)])
-    return {str(x.arguments[1]) for x in new if x.arguments[0] == A}
+    out = set()
+    for x in new:
+        if x.arguments[0] != A:
+            continue
+        if x.name == "tl_step":
+            out.add(str(x.arguments[2]))
+        elif x.name == "tl_slot":
+            out.add(f"slot{x.arguments[1]}:{x.arguments[2].arguments[0]}")
+        else:
+            out.add(str(x.arguments[1]))
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -105,27 +116,34 @@ def db():
     return default_database()
 
 
+ANY = "slot1:desc((target,),types(group(creature),group(player),group(planeswalker),group(battle)),where)"
+
+
 @pytest.mark.parametrize("name,i,expected", [
-    ("Lightning Bolt", 1, {"damage(3,target)", "any"}),
-    ("Lightning Helix", 1, {"damage(3,target)", "any", "life(you,1,3)"}),
-    ("Flame Slash", 1, {"damage(4,target)", "creature"}),
-    ("Lava Spike", 1, {"damage(3,target)", "either(player,planeswalker)"}),
-    ("Pyroclasm", 1, {"damage(2,each_creature)"}),
-    ("Guttersnipe", 1, {"damage(2,each_opponent)"}),
-    ("Bump in the Night", 1, {"life(target,-1,3)", "opponent"}),
+    ("Lightning Bolt", 1, {"damage(self,3,slot(1))", ANY}),
+    ("Lightning Helix", 1, {"damage(self,3,slot(1))", ANY, "life(you,1,3)"}),
+    ("Flame Slash", 1, {"damage(self,4,slot(1))", "slot1:desc((target,),types(group(creature)),where)"}),
+    ("Lava Spike", 1, {"damage(self,3,slot(1))", "slot1:desc((target,),types(group(player),group(planeswalker)),where)"}),
+    ("Pyroclasm", 1, {"damage(self,2,each(t(desc(none,types(group(creature)),where),none)))"}),
+    ("Guttersnipe", 1, {"damage(self,2,each(t(desc(none,types(group(opponent)),where),none)))"}),
+    ("Bump in the Night", 1, {"life(slot(1),-1,3)", "slot1:desc((target,),types(group(opponent)),where)"}),
     ("Angel's Mercy", 1, {"life(you,1,7)"}),
     ("Oracle of Nectars", 1, {"life(you,1,x)"}),
-    ("Murder", 1, {"destroy_target", "creature"}),
-    ("Naturalize", 1, {"destroy_target", "either(artifact,enchantment)"}),
-    ("Doom Blade", 1, {"destroy_target", "non(creature,color(b))"}),
-    ("Assassinate", 1, {"destroy_target", "tapped(creature)"}),
-    ("Ravenous Chupacabra", 1, {"destroy_target", "opp(creature)"}),
+    ("Murder", 1, {"destroy(slot(1))", "slot1:desc((target,),types(group(creature)),where)"}),
+    ("Naturalize", 1, {"destroy(slot(1))", "slot1:desc((target,),types(group(artifact),group(enchantment)),where)"}),
+    ("Doom Blade", 1, {"destroy(slot(1))", "slot1:desc((target,non(non(black))),types(group(creature)),where)"}),
+    ("Assassinate", 1, {"destroy(slot(1))", "slot1:desc((target,tapped),types(group(creature)),where)"}),
+    ("Ravenous Chupacabra", 1, {"destroy(slot(1))",
+                                "slot1:desc((target,),types(group(creature)),where(an_opponent_controls))"}),
+    # read since the descriptions compose (a post the old reader did not know; one subject, two verbs)
+    ("Electrickery", 1, {"damage(self,1,slot(1))", "slot1:desc((target,),types(group(creature)),where(you_dont_control))"}),
+    ("Sign in Blood", 1, {"zone(draw(slot(1),2))", "life(slot(1),-1,2)", "slot1:desc((target,),types(group(player)),where)"}),
 ])
 def test_damage_life_destroy_wordings(db, name, i, expected):
     assert _meaning(db, name, i) == expected
 
 
-@pytest.mark.parametrize("name", ["Electrickery", "Sign in Blood", "Gray Merchant of Asphodel"])
+@pytest.mark.parametrize("name", ["Gray Merchant of Asphodel"])
 def test_other_wordings_stay_unread(db, name):
     assert "unread" in _meaning(db, name)
 

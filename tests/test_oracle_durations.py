@@ -81,6 +81,6 @@ def test_nameless_inversion_read_by_meaning():
     from mtgkb.coverage import derive
 
     face = default_database().face("Nameless Inversion")
-    atoms, _ = derive([face], frozenset({"tl_eff"}))
-    got = sorted(str(a.arguments[1]) for a in atoms if str(a.arguments[0]) == 'ab("Nameless Inversion",2)')
-    assert got == ["target_cont(lose_all_creature_types)", "target_cont(modify_pt(3,-3))"]
+    atoms, _ = derive([face], frozenset({"tl_step"}))
+    got = sorted(str(a.arguments[2]) for a in atoms if str(a.arguments[0]) == 'ab("Nameless Inversion",2)')
+    assert got == ["cont(slot(1),lose_all_creature_types,end_of_turn)", "cont(slot(1),modify_pt(3,-3),end_of_turn)"]

@@ -97,12 +97,12 @@ def test_special_action_that_cannot_be_taken_is_an_error_with_its_rule(tmp_path,
                  "Detritivore has no time counters.", ["undetermined"], id="last-time-counter-removed-is-undetermined"),
     pytest.param("Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\nBob's upkeep begins.",
                  "Detritivore has three time counters.", ["holds"], id="another-players-upkeep-removes-nothing"),
-    # Detritivore's "destroy target nonbasic land" is not read by the timeline
-    pytest.param("Detritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\n"
+    # Detritivore's "destroy target nonbasic land" is read: its target is chosen as it goes on the stack
+    pytest.param("Bob controls Dryad Arbor.\nDetritivore is in Alice's hand.\nAlice suspends Detritivore with X = 3.\n"
                  "Alice's upkeep begins.\nDetritivore's suspend ability resolves.\n"
                  "Detritivore's triggered ability resolves.",
-                 "Detritivore has two time counters.", ["undetermined"],
-                 id="an-unread-time-counter-trigger-is-undetermined"),
+                 "Detritivore has two time counters.\nDryad Arbor is in Bob's graveyard.", ["holds", "holds"],
+                 id="a-time-counter-trigger-destroys-its-target"),
 ])
 def test_verdicts(tmp_path, given, expect, verdicts):
     r = _check(tmp_path, given, expect)

@@ -532,17 +532,28 @@ ruling "Whitemane Lion cannot return an opponent's creature"
     Hill Giant is in Bob's hand.
 """, bad_input=("608.2d",)),
 
-    Case("two-targeted-parts-stay-unread", """
-ruling "two targets: not read"
+    Case("two-targeted-parts-fill-their-slots-in-order", """
+ruling "two instances of 'target': the named targets fill the slots in order (601.2c)"
+  about: Two Deeds
+  given:
+    Alice controls Grizzly Bears and Forest, tapped.
+    Alice casts Two Deeds targeting Grizzly Bears and Forest.
+    Two Deeds resolves.
+  expect:
+    Grizzly Bears is tapped.
+    Forest is untapped.
+""", verdicts=("holds", "holds")),
+
+    Case("two-targeted-parts-need-both-targets", """
+ruling "a spell with two targets named with one is impossible (601.2c)"
   about: Two Deeds
   given:
     Alice controls Grizzly Bears and Forest, tapped.
     Alice has {U}{U} in her mana pool.
     Alice casts Two Deeds targeting Grizzly Bears.
-    Two Deeds resolves.
   expect:
     Grizzly Bears is tapped.
-""", verdicts=("undetermined",)),
+""", error=("601.2c",)),
 
     Case("dies-trigger-returning-itself-stays-unread", """
 ruling "~ of a dies trigger is a new object (400.7e): not read"

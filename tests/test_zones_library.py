@@ -131,13 +131,21 @@ def test_a_card_that_left_the_library_is_no_longer_in_it():
 
 # ----------------------------------------------------------------------------- meaning
 
-TL = frozenset({"tl_eff", "tl_target_spec", "tl_on"})
+TL = frozenset({"tl_step", "tl_slot", "tl_on", "tl_eff"})
+_PLAYER_SLOT = "1,t(desc((target,),types(group(player)),where),none),1,1"
 
 
 def _meaning(db, name: str, i: int = 1) -> set[str]:
+    """An ability's steps (place: effect), its trigger and its target slot ("player" for one target player)."""
     new, _ = derive([db.face(name)], TL)
     A = Function("ab", [String(db.face(name).name), Number(i)])
-    return {str(x.arguments[1]) for x in new if x.arguments[0] == A}
+    out = set()
+    for x in new:
+        if x.arguments[0] != A:
+            continue
+        rest = ",".join(str(a) for a in x.arguments[1:])
+        out.add("player" if x.name == "tl_slot" and rest == _PLAYER_SLOT else rest)
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -148,17 +156,19 @@ def db():
 
 
 @pytest.mark.parametrize("name,i,expected", [
-    ("Divination", 1, {"zfx(1,1,1,draw(you,n(2)))"}),
-    ("Opt", 1, {"zfx(1,1,1,scry(n(1)))"}),
-    ("Opt", 2, {"zfx(2,1,1,draw(you,n(1)))"}),
-    ("Preordain", 1, {"zfx(1,1,1,scry(n(2)))", "zfx(1,1,2,draw(you,n(1)))"}),
-    ("Thought Scour", 1, {"zfx(1,1,1,mill(target,n(2)))", "player"}),
-    ("Careful Study", 1, {"zfx(1,1,1,draw(you,n(2)))", "zfx(1,1,2,discard(you,n(2),choose))"}),
-    ("Hymn to Tourach", 1, {"zfx(1,1,1,discard(target,n(2),random))", "player"}),
-    ("Rampant Growth", 1, {"zfx(1,1,1,search(basic_land,battlefield_tapped))", "zfx(1,1,3,shuffle(you))"}),
-    ("Sylvan Scrying", 1, {"zfx(1,1,1,search(type(land),hand))", "zfx(1,1,4,shuffle(you))"}),
-    ("Demonic Tutor", 1, {"zfx(1,1,1,search(card,hand))", "zfx(1,1,3,shuffle(you))"}),
-    ("Horizon Chimera", 3, {"draw_you", "life(you,1,1)"}),
+    ("Divination", 1, {"(1,1,0),zone(draw(you,2))"}),
+    ("Opt", 1, {"(1,1,0),zone(scry(you,1))"}),
+    ("Opt", 2, {"(1,1,0),zone(draw(you,1))"}),
+    ("Preordain", 1, {"(1,1,0),zone(scry(you,2))", "(1,2,0),zone(draw(you,1))"}),
+    ("Thought Scour", 1, {"(1,1,0),zone(mill(slot(1),2))", "player"}),
+    ("Careful Study", 1, {"(1,1,0),zone(draw(you,2))", "(1,2,0),zone(discard(you,2,choose))"}),
+    ("Hymn to Tourach", 1, {"(1,1,0),zone(discard(slot(1),2,random))", "player"}),
+    ("Rampant Growth", 1, {"(1,1,0),zone(search(you,basic_land,battlefield_tapped))", "(1,2,0),found_card",
+                           "(1,3,0),zone(shuffle(you))"}),
+    ("Sylvan Scrying", 1, {"(1,1,0),zone(search(you,type(land),hand))", "(1,2,0),found_card", "(1,3,0),found_card",
+                           "(1,4,0),zone(shuffle(you))"}),
+    ("Demonic Tutor", 1, {"(1,1,0),zone(search(you,card,hand))", "(1,2,0),found_card", "(1,3,0),zone(shuffle(you))"}),
+    ("Horizon Chimera", 3, {"draw_you", "(1,1,0),life(you,1,1)"}),
 ])
 def test_card_shapes_read(db, name, i, expected):
     assert _meaning(db, name, i) == expected

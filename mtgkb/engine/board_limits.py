@@ -2,15 +2,16 @@
 its state sentences ("Alice controls 20 Forests.", "... is in Alice's hand.").  Past
 it the sentence is bad input (exit 2, with its position), before anything is
 grounded: a board that large cannot be checked within the usual limits anyway (see
-docs/engine.md, "Limits", and bench/limits.py for the figures)."""
+docs/engine.md, "Limits", and bench/limits.py for the figures).  The parser checks the
+same limit as it reads a block, at the number that goes past it, before the objects
+are made (mtgkb.parser.errors.MAX_OBJECTS); this is the state's own check."""
 
 from __future__ import annotations
 
+from mtgkb.parser.errors import MAX_OBJECTS, too_many_objects
 from mtgkb.parser.scenario_ast import Sentence
 
 from ..facts import FactError
-
-MAX_OBJECTS = 10_000
 
 
 def check_board_size(st, s: Sentence) -> None:
@@ -18,6 +19,5 @@ def check_board_size(st, s: Sentence) -> None:
     MAX_OBJECTS."""
     adds = len(s.args["objects"]) if s.kind == "controls" else 1 if s.kind == "in_zone" else 0
     if adds and len(st.objects) + adds > MAX_OBJECTS:
-        raise FactError(f"too many objects: a ruling has at most {MAX_OBJECTS:,} objects, and this sentence "
-                        f"brings it to {len(st.objects) + adds:,}", s.pos,
+        raise FactError(too_many_objects(MAX_OBJECTS, len(st.objects) + adds), s.pos,
                         expected=(f"at most {MAX_OBJECTS:,} objects in a ruling",))

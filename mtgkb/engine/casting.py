@@ -147,17 +147,15 @@ class Casting:
         st.next_item += 1
         it = Item(id=st.next_item, kind="spell", source=new.id, source_handle=new.handle, controller=p,
                   abilities=it0.abilities, targets=self._targets(st, a["targets"]) if a["targets"] else it0.targets,
-                  x=it0.x, chosen=it0.chosen, label=new.handle, kicked=it0.kicked, spent=NO_MANA)
+                  slots=() if a["targets"] else it0.slots, x=it0.x, chosen=it0.chosen, label=new.handle, kicked=it0.kicked, spent=NO_MANA)
         st.stack.append(it)
         st.spent_log[new.handle] = NO_MANA
         tg = f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else ""
         st.log.append(("707.10", f"{p} puts a copy of {orig.handle} onto the stack ({new.handle}{tg}); it is not "
                                  f"cast, and no mana was spent to cast it"))
-        I = item_sym(it.id)
-        extra = [atom("tl_new_target", I, String(t) if isinstance(t, str) else obj(t))
-                 for t in (it.targets if a["targets"] else ())]
-        ev = Function("copy", [I, obj(new.id), String(p)])
-        outs = self.event(st, ev, extra=extra)
+        # CR 707.10c: new targets are named in order and put in the copy's slots as the event is asked
+        ev = Function("copy", [item_sym(it.id), obj(new.id), String(p)])
+        outs = self.event(st, ev)
         return [b for o in outs for b in self.put_triggers(o)]
 
     # -- 601.2g-h, 602.2b: applying a payment (called for each outcome of an event)

@@ -3,6 +3,7 @@ spell goes.  A mixin of the Stepper."""
 
 from __future__ import annotations
 
+import clingo
 from clingo import Function, Number, String
 
 from mtgkb.parser.scenario_ast import Sentence
@@ -161,10 +162,10 @@ class Resolution:
                 elif e.name == "zfx":
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
-                vals = tuple(v.arguments[1] for v in pick(m, "tl_new_token_value"))
+                vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
                 made = []
-                for _ in range(mk.arguments[1].number):
+                for _ in range(mk.arguments[2].number):
                     k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
                     handle = base if k == 0 else f"{base} #{k + 1}"
                     tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
@@ -173,7 +174,9 @@ class Resolution:
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
                     made.append(handle)
-                per_counter = any(e.arguments[1].name == "tokens_per_counter" for e in pick(m, "tl_do"))
+                per_counter = any(e.arguments[1].name == "create" and e.arguments[1].arguments[0].type ==
+                                  clingo.SymbolType.Function and e.arguments[1].arguments[0].name == "lki_counters"
+                                  for e in pick(m, "tl_do"))
                 st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
                                f"  {it.controller} creates {len(made)} {base}(s)"
                                + (" (one for each counter it had as it last existed)" if per_counter else

@@ -55,6 +55,7 @@ class Item:
     controller: str
     abilities: tuple                  # ability symbols ab(F, i)
     targets: tuple = ()               # object ids (int) or player names (str)
+    slots: tuple = ()                 # the target slot of each target (symbols sl(A, K), 115.3), once chosen
     x: int | None = None
     ref_spell: int | None = None      # the item of the spell that made it trigger
     ref_targets: tuple | None = None  # that spell's targets when it left the stack
@@ -252,6 +253,11 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
     out = [atom("tl_item", I, Function(it.kind), obj(it.source), String(it.controller))]
     out += [atom("tl_item_ab", I, A) for A in it.abilities]
     out += [atom("tl_target", I, target_sym(t)) for t in it.targets]
+    if it.slots:
+        out += [atom("tl_slot_target", I, sl, target_sym(t)) for sl, t in zip(it.slots, it.targets)]
+    else:
+        # CR 601.2c: the targets a sentence names, in order, until they are put in their slots
+        out += [atom("tl_named_target", I, Number(n), target_sym(t)) for n, t in enumerate(it.targets, 1)]
     if it.x is not None:
         out.append(atom("tl_item_x", I, Number(it.x)))
     if it.ref_spell is not None:

@@ -25,6 +25,7 @@ from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
 from .casting import Casting
+from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_checked
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
@@ -32,9 +33,14 @@ from .board_limits import check_board_size
 from .combat import Combat
 from .present import SBA_TEXT
 from .resolution import Resolution
-from .zones import ZoneSteps
-from .state import Item, State, log_facts, resolve_handle, state_facts
+from .state import Item, State, item_facts, log_facts, resolve_handle, state_facts
 from .turn import TurnStructure
+from .zones import ZoneSteps
+
+
+def _target_of(T: Symbol):
+    """A target symbol -> an object id or a player's name."""
+    return T.arguments[0].number if T.type == clingo.SymbolType.Function else T.string
 
 
 class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
@@ -43,7 +49,9 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         self.find_face = find_face
         self.reference = reference
         self.faces: dict[str, CardFace] = {}
-        self.ask = Ask(program_text(), timeout, limit=asking.MAX_BRANCHES)
+        # card meaning is derived once per face (meaning_facts); the solves use the rest of the program
+        self.program = program_text()
+        self.ask = Ask(split(self.program)[0], timeout, limit=asking.MAX_BRANCHES)
         self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
@@ -64,6 +72,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             for f in self.faces.values():
                 ff += face_facts(f)
             ff += mana.face_mana_facts(self.faces)
+            ff += block_meaning(self.faces.values(), self.reference, self.program)
             self._face_facts = ff
         return self.reference + self._face_facts
 
@@ -310,12 +319,18 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         """The state as its facts (symbols hash without being turned into text)."""
         return frozenset(state_facts(st))
 
+    def _sba_key(self, st: State) -> frozenset:
+        """The state as state-based actions see it: the stack does not bear on them (704.5), so a
+        cast whose named targets were just put in their slots (601.2c) needs no second look."""
+        items = {f for it in st.stack for f in item_facts(st, it)}
+        return frozenset(state_facts(st)) - items
+
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
         by every solve and does not depend on the event asked about): state_based() need not
         solve it again."""
         if not any(pick(m, "sba_to_graveyard") or pick(m, "sba_loses") for m in models):
-            self._sba_free.add(self._state_key(st))
+            self._sba_free.add(self._sba_key(st))
 
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`; facts the event
@@ -331,15 +346,11 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             trigs = pick(m, "tl_trig")
             pos = {(s.arguments[0], s.arguments[1]): s.arguments[2].number for s in pick(m, "tl_pos")}
             rank = {s.arguments[0].string: s.arguments[1].number for s in pick(m, "tl_rank")}
-            picks = {(s.arguments[0], s.arguments[1]): s.arguments[2] for s in pick(m, "tl_pick")}
+            picks: dict = {}
+            for s in pick(m, "tl_pick"):
+                picks.setdefault((s.arguments[0], s.arguments[1]), []).append((s.arguments[2], s.arguments[3]))
             dropped = {(s.arguments[0], s.arguments[1]) for s in pick(m, "tl_no_target")}
-            for p in pick(m, "tl_spell_pick"):
-                # CR 601.2c: the target chosen as the spell was cast (no target named: each legal one)
-                it = b.item_of(p.arguments[0].arguments[0].number)
-                T = p.arguments[1]
-                it.targets = (T.arguments[0].number,) if T.type == clingo.SymbolType.Function else (T.string,)
-                b.choices.append(f"target of {it.label}: {b.name_of(it.targets[0])}")
-                b.log.append(("601.2c", f"  {it.label} targets {b.name_of(it.targets[0])}"))
+            self._announce_targets(b, m)
             for c in pick(m, "tl_paid"):
                 # CR 602.2b, 601.2h: the costs are paid before any player can act
                 what, thing = c.arguments[1], c.arguments[2].arguments[0].number
@@ -374,11 +385,12 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 ref_targets = None
                 if ev.name == "cast":
                     ref = ev.arguments[0].arguments[0].number
-                tg = ()
+                tg, slots = (), ()
                 if (S, A) in picks:
-                    T = picks[(S, A)]
-                    tg = (T.arguments[0].number,) if T.type == clingo.SymbolType.Function else (T.string,)
-                    b.choices.append(f"target of {self._ab_text(A)}: {b.name_of(tg[0])}")
+                    # CR 603.3d: the targets chosen as it goes on the stack, slot by slot
+                    slots = tuple(sl for sl, _ in picks[(S, A)])
+                    tg = tuple(_target_of(T) for _, T in picks[(S, A)])
+                    b.choices.append(f"target of {self._ab_text(A)}: {', '.join(b.name_of(t) for t in tg)}")
                 lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in pick(m, "tl_lki_counters")
                                    if x.arguments[0] == S))
                 x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, A)),
@@ -388,10 +400,31 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 lki_kw = (tuple(sorted(str(k.arguments[1]) for k in pick(m, "tl_lki_keyword") if k.arguments[0] == S))
                           if leaving and not any(u.arguments[0] == S for u in pick(m, "tl_lki_unsure")) else None)
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
-                                      abilities=(A,), targets=tg, ref_spell=ref, ref_targets=ref_targets,
+                                      abilities=(A,), targets=tg, slots=slots, ref_spell=ref,
+                                      ref_targets=ref_targets,
                                       label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw))
             out.append(b)
         return out
+
+    def _announce_targets(self, b: State, m) -> None:
+        """CR 601.2c, 602.2b: the targets of a spell cast or an ability activated: the named ones in
+        their slots (tl_fill/3), or, when none is named, the ones chosen in this outcome (tl_spell_pick/3)."""
+        fills: dict = {}
+        for f in pick(m, "tl_fill"):
+            fills.setdefault(f.arguments[0].arguments[0].number, {})[f.arguments[1].number] = f.arguments[2]
+        for iid, by_pos in fills.items():
+            it = b.item_of(iid)
+            it.slots = tuple(by_pos[n] for n in range(1, len(it.targets) + 1))
+        chosen: dict = {}
+        for p in pick(m, "tl_spell_pick"):
+            chosen.setdefault(p.arguments[0].arguments[0].number, []).append((p.arguments[1], p.arguments[2]))
+        for iid, got in chosen.items():
+            it = b.item_of(iid)
+            it.slots = tuple(sl for sl, _ in got)
+            it.targets = tuple(_target_of(T) for _, T in got)
+            names = ", ".join(b.name_of(t) for t in it.targets)
+            b.choices.append(f"targets of {it.label}: {names}")
+            b.log.append(("601.2c", f"  {it.label} targets {names}"))
 
     def state_based(self, st: State) -> list[State]:
         """CR 704.3: whenever a player would receive priority, every state-based action that
@@ -401,7 +434,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         for _ in range(self.ask.limit):
             nxt = []
             for b in work:
-                if self._state_key(b) in self._sba_free:
+                if self._sba_key(b) in self._sba_free:
                     sba_checked(b)
                     done.append(b)
                     continue

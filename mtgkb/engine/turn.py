@@ -11,7 +11,7 @@ step said yet, a step sentence begins that step at once; the other sentences tha
 
 from __future__ import annotations
 
-from clingo import Function, String
+from clingo import Function, Number, String
 
 from mtgkb.parser.scenario_ast import Sentence
 
@@ -47,8 +47,10 @@ class TurnStructure:
         player, step = s.args["player"], SENTENCE_STEP.get(s.args["step"], s.args["step"])
         self._player(st, player)
         if st.step is None:
-            # CR 500.1: no step said so far: this one begins now (what came before is not stepped through)
+            # CR 500.1: no step said so far: this one begins now (what came before is not stepped through);
+            # 500.4, 106.4: the step before it has ended, and with it the unspent mana
             st.active = player
+            self._pools_empty(st)
             return self.begin_step(st, step, s)
         return self.advance(st, player, step, s)
 
@@ -165,9 +167,8 @@ class TurnStructure:
             st.attacking, st.blocking, st.blocked, st.open_blocks, st.combat = {}, {}, [], [], {}
         if step == "combat_damage":
             return self.combat_damage_step(st, s, first_only=False, said=())
-        if step == "draw":
-            st = self.turn_draw(st, player, s)
-        pairs = self.event_models(st, step_event(step, player))
+        starts = self.turn_draw(st, player, s) if step == "draw" else [st]
+        pairs = [pm for x in starts for pm in self.event_models(x, step_event(step, player))]
         out: list[State] = []
         for b, m in pairs:
             self._step_atoms(b, m)
@@ -226,12 +227,12 @@ class TurnStructure:
         st.log.append(("603.7a", f"  a delayed triggered ability is created: it triggers when the next "
                                   f"{STEP_WORDS.get(step, step)} begins"))
 
-    def turn_draw(self, st: State, player: str, s: Sentence) -> State:
-        """CR 504.1: the active player draws a card.  Libraries are not tracked yet: the draw is one
-        action here, and which card it is stays unknown (the place for drawing from a library, and for
-        704.5b, a player who drew from an empty library losing the game)."""
-        st.log.append(("504.1", f"  {player} draws a card (the library's cards are not tracked)"))
-        return st
+    def turn_draw(self, st: State, player: str, s: Sentence) -> list[State]:
+        """CR 504.1: the active player draws a card, a turn-based action (one outcome per card it can
+        be, from what the scenario says of the library; drawing from an empty library makes the
+        player lose at the next state-based check, 704.5b)."""
+        st.log.append(("504.1", f"  {player} draws a card (a turn-based action)"))
+        return self.zone_action(st, Function("draw", [String(player), Number(1)]), None, s)
 
     def event_models(self, st: State, ev, *more, extra=()) -> list[tuple[State, frozenset]]:
         """The event (stepper.event: triggers, damage) and, beside each outcome, the answer set it

@@ -240,13 +240,13 @@ class ZoneSteps:
 
     # -- a resolution's library and hand actions (608.2c: in the order its text says)
     def zone_effects(self, st: State, it, m, sentence_args, entered: list, removed: list, zfx: list) -> list[State]:
-        """Apply the resolving item's zone actions (tl_apply zfx(N, I, J, Act)) one at a time, each
+        """Apply the resolving item's zone actions (tl_apply zfx(N0, I, J, K, Act)) one at a time, each
         asked of rules.lp against the state the one before left; then finish the resolution.  A
         discard the resolve sentence names ("... resolves and Alice discards X") is one of them."""
         if not zfx:
             return self._finish_resolution(st, it, m, sentence_args, entered, removed)
-        acts = [e.arguments[3] for e in sorted(zfx, key=lambda e: (e.arguments[0].number, e.arguments[1].number,
-                                                                    e.arguments[2].number, str(e.arguments[3])))]
+        acts = [e.arguments[-1] for e in sorted(zfx, key=lambda e: (tuple(a.number for a in e.arguments[:-1]),
+                                                                     str(e.arguments[-1])))]
         named_by, named, args = None, (), sentence_args
         said = sentence_args.get("discard") if sentence_args else None
         if said and any(a.name == "discard" and a.arguments[0].string == said[0] for a in acts):

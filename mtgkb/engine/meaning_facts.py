@@ -1,0 +1,119 @@
+"""Card meaning, derived once per face and given to every solve of a timeline as facts.
+
+What a face's abilities mean (mtgkb/rules/meaning.lp, meaning_refs.lp, meaning_effects.lp) depends
+on the face alone: the meaning rules read only the face's facts, the reference tables and
+rules.lp's static tables (`MEANING_INPUTS`; tests/test_meaning_facts.py checks it).  So rules.lp
+itself derives it once per face -- one solve of the whole program over that face's facts -- and
+the solves of a timeline use the program without the meaning rules, with those atoms as facts
+(only the predicates the rest of the program reads).  The answer sets are the same; a solve
+grounds some six hundred rules less.  Nothing is decided here: the atoms are rules.lp's."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib.resources import files
+
+from clingo import Symbol, SymbolType
+
+from mtgkb.parser.card_ast import CardFace
+
+from .. import mana
+from ..facts import face_facts
+from ..program import ground_all, load, new_control
+from ..program_slice import parsed
+
+MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning_casting.lp")
+# what the meaning rules read that they do not define: face facts, mana facts, reference tables and
+# rules.lp's tables that depend on the faces alone
+MEANING_INPUTS = frozenset({
+    "ability_condition", "ability_cost", "ability_effect", "ability_event_hint", "ability_kind", "ability_rider",
+    "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
+    "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read",
+    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "same_elsewhere",
+    "token_name", "unapplied_static", "unit_only"})
+CACHED_FACES = 4096
+
+
+def _meaning_files() -> list[str]:
+    root = files("mtgkb").joinpath("rules")
+    return [root.joinpath(name).read_text(encoding="utf-8") for name in MEANING_FILES]
+
+
+@lru_cache(maxsize=2)
+def split(full: str) -> tuple[str, frozenset]:
+    """The program of a timeline's solves (the whole program `full` without the meaning rules, their
+    predicates declared) and the predicates of the meaning rules it reads."""
+    texts = _meaning_files()
+    ranges = []
+    step = full
+    for t in texts:
+        start = full.index(t)
+        first = full.count("\n", 0, start) + 1
+        ranges.append((first, first + t.count("\n")))
+        step = step.replace(t, "")
+    p = parsed(full)
+    heads: set = set()
+    for i, h, _ in p.rules:
+        line = p.statements[i].location.begin.line
+        if any(lo <= line <= hi for lo, hi in ranges):
+            heads |= h
+    names = set(re.findall(r"(?<![\w])([a-z_][A-Za-z0-9_']*)\(", step))
+    used = {(n, a) for n, a in heads if n in names}
+    declared = "\n".join(f"#defined {n}/{a}." for n, a in sorted(heads))
+    return step + "\n" + declared + "\n", frozenset(used)
+
+
+_cache: dict = {}
+
+
+def _faces_named(sym: Symbol, into: set) -> None:
+    """The faces whose abilities a symbol names (ab(Face, I) anywhere in it)."""
+    if sym.type != SymbolType.Function:
+        return
+    if sym.name == "ab" and len(sym.arguments) == 2 and sym.arguments[0].type == SymbolType.String:
+        into.add(sym.arguments[0].string)
+    for a in sym.arguments:
+        _faces_named(a, into)
+
+
+def _derive(faces: list, reference: list[Symbol], full: str) -> dict:
+    """One solve of the whole program over some faces: each face's meaning atoms (those naming one of its
+    abilities, and those naming no ability at all, which are the same whichever face they come from)."""
+    _, need = split(full)
+    facts = list(reference)
+    for f in faces:
+        facts += face_facts(f)
+    facts += mana.face_mana_facts({f.name: f for f in faces})
+    ctl = new_control(["--warn=none", "-t1"])
+    load(ctl, full, facts)
+    ground_all(ctl)
+    found: list[Symbol] = []
+    ctl.solve(on_model=lambda m: found.extend(a for a in m.symbols(atoms=True) if (a.name, len(a.arguments)) in need))
+    by_face: dict = {f.name: set() for f in faces}
+    shared: set = set()
+    for a in found:
+        named: set = set()
+        _faces_named(a, named)
+        if not named:
+            shared.add(a)
+        for n in named & set(by_face):
+            by_face[n].add(a)
+    return {f: tuple(sorted(by_face[f.name] | shared)) for f in faces}
+
+
+def block_meaning(faces, reference: list[Symbol], full: str) -> list[Symbol]:
+    """The meaning atoms of all the faces (their union), derived once per face: the faces not seen before
+    in one solve."""
+    faces = list(faces)
+    missing = [f for f in faces if (f, full) not in _cache]
+    if missing:
+        if len(_cache) + len(missing) > CACHED_FACES:
+            _cache.clear()
+            missing = faces
+        for f, atoms in _derive(missing, reference, full).items():
+            _cache[(f, full)] = atoms
+    out: set = set()
+    for f in faces:
+        out.update(_cache[(f, full)])
+    return sorted(out)
