@@ -537,6 +537,7 @@ ruling "two instances of 'target': the named targets fill the slots in order (60
   about: Two Deeds
   given:
     Alice controls Grizzly Bears and Forest, tapped.
+    Alice has {U}{U} in her mana pool.
     Alice casts Two Deeds targeting Grizzly Bears and Forest.
     Two Deeds resolves.
   expect:

@@ -104,7 +104,10 @@ class Casting:
             # the payment's own constraints leave no outcome even with the violations relaxed: ask
             # again without the payment, for the rules the event itself breaks
             bare = [f for f in extra if f.name not in ("pay_request", "pay_who") and not f.name.startswith("pay_")]
-            e2 = self._why_impossible(st, self.facts(st, [atom("tl_event", ev)] + bare), what)
+            facts = self.facts(st, [atom("tl_event", ev)] + bare)
+            # an event the rules allow without the payment: the payment is what fails (a relaxed
+            # outcome could name a violation that another choice, of the targets' slots, avoids)
+            e2 = ScenarioError(what) if self.ask(facts) else self._why_impossible(st, facts, what)
             if not e2.violations:
                 p = s.args["player"]
                 how = ""
