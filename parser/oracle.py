@@ -150,9 +150,15 @@ def _line_tokens(text: str) -> tuple[list[Tok], tuple[Fn, ...]]:
     elif text.startswith("•"):
         lead.append(Tok("BULLET", "•", 1))
         text = text[1:].strip()
-    else:
         m = _ABILITY_WORD.match(text)
         if m and m.group("word").split()[0].lower() not in KEYWORD_STARTS:
+            # a mode's name before " — " ("• Cure Wounds — You gain 2 life."): it names the mode
+            # (a flavor word, 207.2c, or the option a "choose" names, "• Khans — …")
+            extra.append(fn("mode_label", m.group("word").lower()))
+            text = m.group("rest")
+    else:
+        m = _ABILITY_WORD.match(text)
+        if m and (m.group("word").split()[0].lower() not in KEYWORD_STARTS or m.group("word").lower() in _KEYWORD_LABELS):
             word = m.group("word").lower()
             # a keyword's label restricts the ability (its reminder text, dropped, says how);
             # an ability word has no rules meaning (207.2c)
@@ -282,7 +288,9 @@ def _parse_normalised(text: str) -> dict | str:
         # A parse the meaning builder has no rule for: report, never crash.
         return f"column 1: no meaning for {e.rule}: {type(e.orig_exc).__name__}"
     if any(_misscoped(e) for e in parts.get("effects", ())):
-        return "column 1: \"rather than pay\" ends a list of verbs but the grammar reads it on the last one only"
+        parts["effects"] = tuple(_cost_list(e) for e in parts.get("effects", ()))
+        if any(_misscoped(e) for e in parts["effects"]):
+            return "column 1: \"rather than pay\" ends a list of verbs but the grammar reads it on the last one only"
     if extra:
         parts["riders"] = tuple(parts.get("riders", ())) + extra
     return parts
@@ -299,6 +307,18 @@ def _misscoped(t) -> bool:
     return any(_misscoped(a) for a in t.args)
 
 
+def _cost_list(t):
+    """"You may pay 1 life and exile a black card from your hand rather than pay ~'s mana cost"
+    (118.9): the whole list is the alternative cost, `alternative_cost_list(pay_life(1),
+    alternative_cost_exile(…))`, when "rather than pay" ends an "and" list (never a choice)."""
+    if not isinstance(t, Fn):
+        return t
+    if t.name == "and" and t.args and isinstance(t.args[-1], Fn) and t.args[-1].name.startswith("alternative_cost") \
+            and not any(_misscoped(a) or (isinstance(a, Fn) and a.name.startswith("alternative_cost")) for a in t.args[:-1]):
+        return Fn("alternative_cost_list", t.args)
+    return Fn(t.name, tuple(_cost_list(a) for a in t.args))
+
+
 _LEVEL = re.compile(r"^LEVEL (\d+)(-\d+|\+)$")
 _PARTNER_WITH = re.compile(r"^Partner with ([^~.:\"]+)$")
 _PT_LINE = re.compile(r"^(\d+|\*)/(\d+|\*)$")
@@ -310,7 +330,12 @@ def _num(v: str):
 
 def _quoted(text: str) -> Fn:
     """A quoted ability ("has "{T}: Add {G}."") -> ability(Kind, Costs, Trigger, Effects)."""
-    parts = _parse_normalised(normalise(text, "\0"))
+    body = text.strip()
+    if body and body[-1].isalnum() and ":" in body:
+        # "gain "{T}: ~ deals 2 damage to any target" until end of turn": an activated
+        # ability quoted without its period ends where the quote does
+        body += "."
+    parts = _parse_normalised(normalise(body, "\0"))
     if isinstance(parts, str):
         raise Unsupported("quoted ability: " + parts)
     return fn("ability", fn(parts["kind"]), fn("costs", *parts.get("costs", ())),

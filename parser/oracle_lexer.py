@@ -27,6 +27,7 @@ import re
 from typing import NamedTuple
 from functools import lru_cache
 
+from .oracle_phrases import PHRASE_LINES
 from .oracle_words import SUBTYPES
 
 _SUBTYPE_PLURAL_EXCEPTIONS = {
@@ -74,7 +75,7 @@ CANON: dict[str, str] = {
     "lands": "land", "planeswalkers": "planeswalker", "instants": "instant",
     "sorceries": "sorcery", "permanents": "permanent", "spells": "spell", "cards": "card",
     "tokens": "token", "players": "player", "opponents": "opponent", "abilities": "ability",
-    "counters": "counter", "triggers": "trigger", "contains": "contain", "colors": "color", "types": "type", "battles": "battle",
+    "counters": "counter", "triggers": "trigger", "contains": "contain", "cycles": "cycle", "activates": "activate", "kicks": "kick", "shares": "share", "colors": "color", "types": "type", "battles": "battle",
     "lives": "life", "turns": "turn", "times": "time", "steps": "step", "phases": "phase",
     "costs": "cost", "teammates": "teammate", "modes": "mode", "targets": "target",
     "attackers": "attacker", "blockers": "blocker", "copies": "copy", "hands": "hand",
@@ -266,103 +267,7 @@ def _delayed_triggers(toks: list[Tok]) -> list[Tok]:
 
 # Fixed multi-word phrases become one token: the LALR table then never has to
 # decide between "in" of "in your graveyard" and "in" of "in addition to".
-PHRASES: tuple[tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p in """
-in addition to
-until end of turn
-at the beginning of
-as long as
-for as long as
-up to
-any number of
-power and toughness
-base power and toughness
-mana value
-converted mana cost
-combat damage
-end of combat
-first strike
-double strike
-split second
-the beginning of the next end step
-for each
-rather than
-instead of
-on the battlefield
-onto the battlefield
-from the battlefield
-the battlefield
-can't be countered
-of your choice
-this turn
-each turn
-as a sorcery
-as a instant
-any time you could cast a instant
-any time you could cast a sorcery
-you control
-a player cast
-last turn
-a land type
-attack or block
-that much
-your opponent control
-or fewer
-and then
-and that's
-any target
-any other target
-any player
-that many
-the copy
-all creature type
-attacking you
-at least
-the next turn 's upkeep
-, where x be
-until your next turn
-color and type
-except by
-a creature type
-a card type
-tapped and attacking
-hexproof from
-and from
-without paying its mana cost
-target player control
-target opponent control
-that player control
-its controller control
-they control
-defending player control
-each player control
-you don't control
-a opponent control
-you own
-other than
-in any combination of color
-this way
-that's
-whose
-where x be
-one or more
-or more
-or less
-or greater
-at random
-face down
-face up
-or could produce
-~ or another
-~ or equipped creature
-all creature able to block
-you or a planeswalker you control
-you or a permanent you control
-you or planeswalker you control
-~ or enchanted creature
-basic land type among
-card type among
-card name
-""".strip().splitlines()), key=len, reverse=True))
+PHRASES: tuple[tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p in PHRASE_LINES), key=len, reverse=True))
 # Phrases by their first word, longest first (the order of PHRASES within each
 # list): a token is compared only with the phrases that start with its own word.
 # A phrase word "a" also matches "an"; CANON already maps "an" to "a", and no
@@ -409,6 +314,17 @@ def _is_nounish(t: Tok | None) -> bool:
     return t.kind in ("SUBTYPE", "NON", "MANASYM") or (t.kind == "lit" and t.value in _NOUNISH_WORDS)
 
 
+#: what follows "you and" when the two make one noun phrase ("you and target opponent")
+_YOU_AND_NEXT = frozenset(["target", "that", "planeswalker", "~", "permanent", "creature", "each"])
+_ADJ_WORDS = frozenset(["attacking", "blocking", "tapped", "untapped", "other", "nontoken", "enchanted"])
+
+
+def _starts_desc(t: Tok | None) -> bool:
+    """The word after "target" begins a description: "and target creature" is a second
+    object, not the verb "targets"."""
+    return _is_nounish(t) or (t is not None and t.kind in ("PT",) or (t is not None and t.kind == "lit" and t.value in _ADJ_WORDS))
+
+
 def _contextual(toks: list[Tok]) -> list[Tok]:
     """The second token of look-ahead: retag "and", "or" and "," by what follows."""
     out: list[Tok] = []
@@ -422,13 +338,19 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             i += 1
             continue
         if t.kind == "lit" and t.value not in ("loyalty", "a", "the", "each", "that", "all", "no", "x", "any",
-                                               "additional", "of", "another", "number", "more", "one_or_more",
+                                               "additional", "of", "another", "number", "more", "one_or_more", "or_more", "or_fewer",
                                                # a verb "counter" after them ("you may counter target spell")
                                                "may", "and", "or", "then", "to", "must", "also", "control",
                                                "you_control", "could", "would", "can't") \
                 and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
                 and (t.orig[:1].isalpha() or t.value in KEYWORD_STARTS or "_" in t.value):
             out.append(Tok("CKIND", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "SUBTYPE" and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
+                and not (out and out[-1].kind == "lit" and out[-1].value in ("may", "can't", "to", "would", "could")):
+            # "three egg counters": a counter kind named like a creature type (122.1)
+            out.append(Tok("CKIND", t.value.lower(), t.column))
             i += 1
             continue
         if t.kind == "lit" and t.value == "," and out and out[-1].kind == "SUBTYPE" and i + 1 < n \
@@ -444,7 +366,8 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             continue
         if t.kind == "lit" and t.value == "target" and out and (
                 (out[-1].kind == "lit" and out[-1].value == "any_number_of")
-                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].value == ",")) \
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].value == ",")
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].kind == "NUM")) \
                 and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
             out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
             i += 1
@@ -453,11 +376,40 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("NONCARDNAME", t.value, t.column))  # "a nonland card name" (201.3)
             i += 2
             continue
+        if t.kind == "lit" and t.value == "who" and i + 2 < n and toks[i + 1].value == "can't" \
+                and toks[i + 2].kind == "lit" and toks[i + 2].value in VERBS and toks[i + 2].orig.endswith("s"):
+            out.append(Tok("lit", "who_can't", t.column))  # "Each opponent who can't loses 3 life."
+            i += 2
+            continue
+        if t.kind == "lit" and t.value == "who" and i + 2 < n and toks[i + 1].value == "do" \
+                and toks[i + 2].kind == "lit" and toks[i + 2].value in (",", "."):
+            out.append(Tok("lit", "who_do", t.column))  # "For each opponent who does, …"
+            i += 2
+            continue
+        if t.kind == "lit" and t.value == "with" and any(x.kind == "lit" and x.value == "share" for x in out[-4:]):
+            out.append(Tok("lit", "share_with", t.column))  # "that shares a color with it" (the "with" of "share")
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "~" and i + 2 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "and" \
+                and (not out or out[-1].value in (":", ",", ".") or out[-1].kind == "COMMA_V") \
+                and toks[i + 2].kind in ("lit", "PT", "NON", "SUBTYPE") and toks[i + 2].value not in VERBS \
+                and toks[i + 2].value not in ("at_least", "have"):
+            out.append(Tok("lit", "self_and", t.column))  # "~ and another target creature each get +1/+0"
+            i += 2
+            continue
+        if t.kind == "lit" and t.value == "you" and i + 2 < n and toks[i + 1].value == "and" \
+                and toks[i + 2].kind == "lit" and toks[i + 2].value in _YOU_AND_NEXT \
+                and not (len(out) > 3 and out[-1].value == "to" and out[-2].value == "damage" and out[-4].value == "deal"):
+            # (not in "deals N damage to you and each creature": deal_damage_both reads it)
+            out.append(Tok("lit", "you_and", t.column))  # "you and target opponent each draw a card"
+            i += 2
+            continue
         if t.kind == "lit" and t.value == ",_where_x_be":
             out.append(Tok("lit", "where_x_is", t.column))
             i += 1
             continue
-        if t.kind == "lit" and t.value in ("until_end_of_turn", "this_turn", "until_your_next_turn"):
+        if t.kind == "lit" and t.value in ("until_end_of_turn", "this_turn", "until_your_next_turn",
+                                           "until_the_end_of_your_next_turn", "until_the_beginning_of_your_next_upkeep"):
             out.append(Tok("DUR", t.value, t.column))
             i += 1
             continue
@@ -473,7 +425,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         nxt = toks[i + 1] if i + 1 < n else None
         nxt2 = toks[i + 2] if i + 2 < n else None
         if t.kind == "lit" and t.value in ("and", "or", "and/or") and nxt is not None and nxt.kind == "lit":
-            if nxt.value in VERBS:
+            if (nxt.value in VERBS or (nxt.value == "must" and t.value == "and")) and not (nxt.value == "target" and _starts_desc(nxt2)):
                 out.append(Tok("AND_V" if t.value == "and" else ("OR_V" if t.value == "or" else "lit"), t.value, t.column))
                 i += 1
                 continue
@@ -510,9 +462,17 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("AND_NP", "and", t.column))
             i += 1
             continue
+        if t.kind == "lit" and t.value == "or" and out and out[-1].kind == "lit" and out[-1].value in ("spell", "type") \
+                and nxt is not None and nxt.kind == "lit" and nxt.value == "a" \
+                and any(x.kind == "lit" and x.value == "spend" for x in out):
+            out.append(Tok("OR_NP", "or", t.column))  # "spend this mana only to cast an X spell or a Y spell"
+            i += 1
+            continue
         if t.kind == "lit" and t.value == "or" and out and out[-1].kind == "SUBTYPE" and nxt is not None \
                 and nxt.kind == "lit" and nxt.value == "a":
-            out.append(Tok("OR_NP", "or", t.column))  # "a Mountain or a Plains"
+            # "a Mountain or a Plains"; after "that's": "that's a Wolf or a Werewolf", a predicate
+            after_thats = len(out) > 2 and out[-2].value == "a" and out[-3].value == "that's"
+            out.append(Tok("OR_TYPE" if after_thats else "OR_NP", "or", t.column))
             i += 1
             continue
         if t.kind == "lit" and t.value in ("and", "or", "and/or") and _is_nounish(nxt):

@@ -18,13 +18,12 @@ from .copy_exceptions import copy_exception_items
 from .oracle_characteristic import characteristic as _characteristic
 from .mana_symbols import mana_symbol_term
 from .terms import Fn, Term, fn, tup
+from .oracle_meaning_forms import SecondPassForms, Unsupported, zone_to_every_verb
 from .oracle_words import REPLACEMENT_TERMS as _REPLACEMENT, RIDER_TERMS as _RIDERS, TARGETING_TERMS as _TARGETING
 
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
-class Unsupported(Exception):
-    """Raised by the meaning builder for a parse it cannot give meaning to."""
 
 
 def _produce(m: Term) -> Term:
@@ -77,11 +76,15 @@ def _adds_mana_untargeted(effects) -> bool:
     return any(x.name in ("add", "add_additional") for x in own) and not any(x.name in _TARGETING for x in own)
 
 
-_CONNECTORS = {"COMMA_THEN_C", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
+_CONNECTORS = {"COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
                "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
 
 
-class _Meaning(Transformer):
+_OPPONENT_WHO_DOES = fn("all_of", fn("desc", fn("none"), fn("types", fn("group", fn("opponent"))),
+                                    fn("where", fn("who", fn("does")))))
+
+
+class _Meaning(SecondPassForms, Transformer):
     def __init__(self, parse_quoted: Callable[[str], Fn]):
         super().__init__(visit_tokens=True)
         self._quoted = parse_quoted
@@ -145,6 +148,9 @@ class _Meaning(Transformer):
     def cost_kw(self, c):
         return fn("_".join(str(x) for x in c).rstrip("_"))
 
+    def ordinal(self, c):
+        return ["first", "second", "third", "fourth"].index(str(c[0])) + 1
+
     def num_kw(self, c):
         return fn(str(c[0]))
 
@@ -153,6 +159,18 @@ class _Meaning(Transformer):
 
     # ---- descriptions (109.2): desc(Adjectives, Types, Posts) ------------------------
     def desc0(self, c):
+        return self.desc(c)
+
+    def who(self, c):
+        return fn("_post", fn("who", *c))
+
+    def who_cant(self, c):
+        return fn("_post", fn("who", fn("cant")))
+
+    def who_does(self, c):
+        return fn("_post", fn("who", fn("does")))
+
+    def desc1(self, c):
         return self.desc(c)
 
     def desc(self, c):
@@ -246,6 +264,8 @@ class _Meaning(Transformer):
     def for_each(self, c):
         if len(c) == 2 and isinstance(c[0], Fn) and c[0].name == "mana":
             return fn("for_each", _produce(c[0]), c[1])
+        if len(c) == 2 and c[0] == _OPPONENT_WHO_DOES:  # "For each opponent who does, …"
+            return fn("for_each_opponent_who_does", c[1])
         return fn("for_each", *c)
 
     def for_each_counter(self, c):
@@ -479,7 +499,7 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
     (`choice(V1, V2, …)`); a "," takes the join of the next non-"," join ("A, B, or C" is a
     choice of three, "A, B, and C" all three); "then" joins like "and", in order.
     """
-    vs = list(vs)
+    vs = zone_to_every_verb(list(vs))
     for i in range(len(vs) - 1, 0, -1):
         v = vs[i]
         if not (isinstance(v, Fn) and v.name == "lasting" and len(v.args) == 2):
@@ -501,6 +521,7 @@ def _join_vps(vs: list[Term], joins: list[str]) -> Term:
             alts[-1].append(v)
     parts = [a[0] if len(a) == 1 else fn("and", *a) for a in alts]
     return parts[0] if len(parts) == 1 else fn("choice", *parts)
+
 
 
 def _pt(v: str) -> Fn:

@@ -167,9 +167,10 @@ def test_lines(line, term):
     "Put one of them into your hand and the other on top of your library.",
     # the name of a partner is a plain name: a line with the card's own name is not one
     "Partner with ~",
-    # 118.9: "rather than pay" after a list of verbs makes the whole list the cost; the grammar
-    # would read it on the last verb only, so the line stays unsupported (Force of Will)
-    "You may pay 1 life and exile a blue card from your hand rather than pay ~'s mana cost.",
+    # 118.9: "rather than pay" after a choice of verbs: the whole choice would be the cost, the
+    # grammar would read it on the last verb only, so the line stays unsupported ("and" lists are
+    # read as alternative_cost_list: tests/test_oracle_players_and_counts.py, Contagion)
+    "You may pay 1 life or exile a blue card from your hand rather than pay ~'s mana cost.",
     # only "less than N" devotion is read
     "As long as your devotion to white is greater than seven, ~ isn't a creature.",
     # "wins" an ordinal other than the second spell or card is not read

@@ -39,9 +39,20 @@ REVIEWED = {
     ("vp", "begin_game_on_battlefield", ("begin the game with it on_the_battlefield", "begin the game with ~ on_the_battlefield")):
         "\"it\" is ~ there: the card in the opening hand (103.6)",
     ("cond", "controller_pays_for_each", ("its controller pay for_each", "their controller pay for_each")): "pronoun number only",
+    ("cond", "controller_pays_for_each_of_those", ("its controller pay for_each of those", "their controller pay for_each of those")):
+        "pronoun number only",
+    ("rel", "cast_this_turn", ("cast", "have cast")): "\"who cast\" and \"who has cast\" a spell this turn: one past event",
     ("sentence", "where_x_then", ("where_x_is COMMA_THEN .", "where_x_is COMMA_THEN_C .")):
         "\", then\" before a verb or before a subject, told apart by the lexer",
     ("vp", "cast_as_though_flash", ("cast as though it had flash", "cast as though they had flash")): "pronoun number only",
+    ("vp", "exchange_control_of_both", ("exchange control of AND_NP", "exchange control of and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "destroy_both", ("destroy AND_NP", "destroy and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "exile_both", ("exile AND_NP", "exile and")): "one \"and\", told apart by the lexer or not",
+    ("vp", "put_counters_both", ("put on AND_NP on", "put on and on")): "one \"and\", told apart by the lexer or not",
+    ("addition", "in_addition", ("in_addition_to its other", "in_addition_to their other")): "pronoun number only",
+    ("vp", "cast_free", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
+    ("vp", "cast_free_from", ("cast without_paying_its_mana_cost", "cast without_paying_their_mana_cost")): "pronoun number only",
+    ("post_inner", "with", ("that have", "with")): "\"a creature that has flying\" and \"a creature with flying\" (one characteristic)",
     ("amount", "greatest_mana_value", ("the greatest mana_value among", "the highest mana_value among")):
         "\"greatest\" and \"highest\" mana value: two wordings of one maximum (202.3)",
     ("adj", "non", ("", "LISTCOMMA")): "\"nonartifact, nonblack creature\": the comma between two adjectives of one noun",
@@ -52,7 +63,7 @@ REVIEWED = {
     ("vjoin", "vjoin_and", ("AND_V", "COMMA_V AND_V")): "\"A, B, and C\" and \"A and B\": a list with or without commas",
     ("vjoin", "vjoin_or", ("COMMA_V OR_V", "OR_V")): "\"A, B, or C\" and \"A or B\": a list with or without commas",
     ("vjoin", "vjoin_then", ("COMMA_THEN", "and_then")): "\", then\" and \"and then\" (608.2c: in order)",
-    ("vp", "return_both", ("return AND_V to", "return and to")): "one \"and\", told apart by the lexer or not",
+    ("vp", "return_both", ("return AND_NP to", "return AND_V to", "return and to")): "one \"and\", told apart by the lexer or not",
     ("activate_when", "before_blockers", ("before blocker be declared", "during combat before blocker be declared")):
         "blockers are declared during combat (509)",
     ("activate_when", "instant_speed", ("any_time_you_could_cast_a_instant", "as_a_instant")): "two wordings (602.5d)",
