@@ -32,8 +32,11 @@ unread text* when it is settled while the card under test has an ability that is
 and could change it (`could_influence`: every unread spell, triggered, static, replacement
 or unparsed line; not an activated or mana ability, which no ruling here activates, nor a
 keyword line of only combat, damage, timing or activated keywords, which no claim here asks
-about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted).  An
-honest engine has 0.
+about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted, nor a
+trigger on an event the ruling cannot have: the beginning of an upkeep, draw step or end
+step, or the card's own entering in a dies or attacks ruling, nor an unparsed "<cost>:
+<effect>" line (an activated ability), nor, in an attacks ruling in which the card is still
+attacking, its own dies or leaves trigger).  An honest engine has 0.
 
 Prints one JSON document (schema mtgkb.honesty/1).  Exit status 0 whatever the figures.
 The sampler (`candidates`, `write_ruling`, `sample`) and the runner (`run_card`) are
@@ -462,14 +465,40 @@ _ACTIVATED_KEYWORDS = ("equip", "cycling", "ninjutsu", "unearth", "reinforce", "
 _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
 
 
-def could_influence(ability: dict, targets: bool = True) -> bool:
+# triggers on an event no ruling here has: the start of an upkeep, draw step or end step (the rulings
+# pass through no step but, for an attack, the beginning of combat and declare attackers)
+_NO_SUCH_STEP = re.compile(r"^At the beginning of (your|each|each player's|each opponent's|the next) "
+                           r"(upkeep|draw step|end step)\b")
+# ... and its own entering, in a ruling in which the card under test does not enter (it dies or attacks)
+def _enters_self(text: str, card: str) -> bool:
+    names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
+    return re.match(rf"^When(ever)? ({names}) enters\b(?! or)", text) is not None
+
+
+_ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*\{[^.:\"]*:")
+
+
+def _dies_self(text: str, card: str) -> bool:
+    names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
+    return re.match(rf"^When(ever)? ({names}) (dies|leaves the battlefield)\b(?! or)", text) is not None
+
+
+def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None = None, card: str = "") -> bool:
     """Whether an ability of the card under test could change a claim of its ruling: it acts
     without being activated (a spell's text, a trigger, a static or replacement ability, a
     line nobody read); activated and mana abilities are never activated in these rulings,
     and a keyword line of only combat, damage, timing or activated keywords changes nothing
-    they ask."""
+    they ask; a trigger on an event the ruling does not have (an upkeep, draw step or end step;
+    the card entering, in a dies or attacks ruling) never triggers in it."""
     kind = ability["kind"]
     if kind in ("activated", "mana", "loyalty"):
+        return False
+    if kind in ("triggered", "unsupported") and ruling_kind is not None:
+        text = ability["text"].strip()
+        if _NO_SUCH_STEP.match(text) or (ruling_kind in ("dies", "attacks") and _enters_self(text, card)):
+            return False
+    # an unparsed line of the form "<cost>: <effect>" is an activated ability (602.1), never activated here
+    if kind == "unsupported" and _ACTIVATED_LINE.match(ability["text"].strip()):
         return False
     if kind == "keyword":
         text = re.sub(r"\s*\([^()]*\)", "", ability["text"]).strip().lower()
@@ -490,7 +519,7 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         used_resolve = False
     targets = any("target" in a["text"].lower() for a in abilities) or "targeting" in ruling.text \
         or "choosing" in ruling.text
-    unread = [a["text"] for a in abilities if not a["read"] and could_influence(a, targets)]
+    unread = [a["text"] for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card)]
     unread_all = [a["text"] for a in abilities if not a["read"]]
     verdicts = {}
     claims = []
@@ -502,6 +531,10 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         claims = list(res)
     for _, v, _ in claims:
         verdicts[v] = verdicts.get(v, 0) + 1
+    # CR 506.4, 400.7: an attacking creature that is still attacking never left the battlefield (a new object is
+    # not attacking): its own dies or leaves trigger did not trigger
+    if ruling.kind == "attacks" and any(c == f"{ruling.card} is attacking." and v == "holds" for c, v, _ in claims):
+        unread = [t for t in unread if not _dies_self(t.strip(), ruling.card)]
     settled = [(c, v) for c, v, _ in claims if v in ("holds", "fails")]
     return {
         "card": ruling.card, "kind": ruling.kind, "verdicts": verdicts, "error": err,

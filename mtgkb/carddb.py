@@ -22,6 +22,8 @@ import zlib
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from mtgkb.parser.errors import ParseError, check_field
+
 from . import paths
 
 if TYPE_CHECKING:
@@ -46,7 +48,62 @@ class _Index:
         self.record = record
 
 
-def _build(data: bytes) -> tuple[dict[str, int], list[str], list[str]]:
+DATABASE_MAX_BYTES = 256 * 1024 * 1024   # a database's decompressed records: at most 256 MiB
+COMPRESSED_MAX_BYTES = 64 * 1024 * 1024  # and its .jsonl.gz file: at most 64 MiB
+RECORD_MAX_BYTES = 1024 * 1024           # one record (one line): at most 1 MiB
+RECORDS_MAX = 200_000                    # and at most this many records (the embedded one has 23,544)
+
+
+def _records(data: bytes, source: str):
+    """(line number, record object) of a database file's bytes, decompressed as a
+    stream: a file that is not gzip, is cut short, decompresses past
+    DATABASE_MAX_BYTES or RECORDS_MAX lines, has a line past RECORD_MAX_BYTES, a line that is not UTF-8
+    or not a JSON object, or a name that is not a printable string is a ParseError
+    at its line (never a MemoryError or a traceback)."""
+    total, n = 0, 0
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as gz:
+            while True:
+                raw = gz.readline(RECORD_MAX_BYTES + 1)
+                if not raw:
+                    return
+                n += 1
+                total += len(raw)
+                if n > RECORDS_MAX:
+                    raise ParseError(f"the database holds more than {RECORDS_MAX:,} records", source, n, 1,
+                                     expected=("a database written by mtgkb cards import",))
+                if total > DATABASE_MAX_BYTES:
+                    raise ParseError(f"the decompressed database is too large (more than "
+                                     f"{DATABASE_MAX_BYTES // (1024 * 1024)} MiB)", source, n, 1,
+                                     expected=("a database written by mtgkb cards import",))
+                if len(raw) > RECORD_MAX_BYTES:
+                    raise ParseError(f"the record is too long (more than {RECORD_MAX_BYTES // 1024} KiB)", source,
+                                     n, 1, expected=("one card record per line",))
+                try:
+                    line = raw.decode("utf-8")
+                    head = json.loads(line)
+                except UnicodeDecodeError as e:
+                    raise ParseError(f"not UTF-8 ({e.reason})", source, n, e.start + 1,
+                                     expected=("UTF-8 text",)) from None
+                except ValueError as e:
+                    raise ParseError(f"invalid JSON: {getattr(e, 'msg', e)}", source, n, getattr(e, "colno", 1),
+                                     expected=("one card record (a JSON object) per line",)) from None
+                if not isinstance(head, dict):
+                    raise ParseError("expected a card record (a JSON object)", source, n, 1, expected=("{",))
+                for field in ("face_name", "name"):
+                    v = head.get(field)
+                    if v is not None and not isinstance(v, str):
+                        raise ParseError(f'"{field}" is not a string', source, n, 1,
+                                         expected=(f'a string for "{field}"',))
+                    if v:
+                        check_field(v, source, n, f'"{field}"')
+                yield n, line, head
+    except (OSError, EOFError, zlib.error) as e:   # not gzip (BadGzipFile is an OSError), damaged, cut short
+        raise ParseError(f"not a readable .jsonl.gz database ({e})", source, max(n, 1), 1,
+                         expected=("a database written by mtgkb cards import",)) from None
+
+
+def _build(data: bytes, source: str = "<card database>") -> tuple[dict[str, int], list[str], list[str]]:
     """One pass over the database (gzip bytes): keys, display names, record lines.
 
     A key belongs to the first record that has it (face name before card name);
@@ -55,17 +112,15 @@ def _build(data: bytes) -> tuple[dict[str, int], list[str], list[str]]:
     owners: set[int] = set()
     lines: list[str] = []
     rec_names: list[tuple] = []
-    with gzip.open(io.BytesIO(data), "rt", encoding="utf-8") as fh:
-        for n, line in enumerate(fh, start=1):
-            lines.append(line)
-            head = json.loads(line)
-            got = tuple(x for x in (head.get("face_name"), head.get("name")) if x)
-            rec_names.append(got)
-            for name in got:
-                k = _key(name)
-                if k not in keys:
-                    keys[k] = n
-                    owners.add(n)
+    for n, line, head in _records(data, source):
+        lines.append(line)
+        got = tuple(x for x in (head.get("face_name"), head.get("name")) if x)
+        rec_names.append(got)
+        for name in got:
+            k = _key(name)
+            if k not in keys:
+                keys[k] = n
+                owners.add(n)
     names = sorted({x for n in owners for x in rec_names[n - 1]})
     return keys, names, lines
 
@@ -138,8 +193,9 @@ def _decode(name: str, raw: bytes) -> _Index | None:
     return _Index(dict(zip(keys, lines)), names, record)
 
 
-def _load_index(data: bytes) -> _Index:
-    """The index of the database `data`: from the cache, else built (and cached)."""
+def _load_index(data: bytes, source: str = "<card database>") -> _Index:
+    """The index of the database `data` (read from `source`): from the cache, else
+    built (and cached)."""
     from .sources import read_cache, write_cache
 
     name = _cache_name(data)
@@ -148,13 +204,14 @@ def _load_index(data: bytes) -> _Index:
         got = _decode(name, raw)
         if got is not None:
             return got
-    keys, names, lines = _build(data)
+    keys, names, lines = _build(data, source)
     write_cache(name, _encode(name, keys, names, lines))
     return _Index(keys, names, lambda n: lines[n - 1])
 
 
 class CardDatabase:
     def __init__(self, source=None) -> None:
+        self._source_is_embedded = source is None
         self._source = source if source is not None else paths.card_database()
         self._idx: _Index | None = None
         self._lock = threading.Lock()
@@ -167,8 +224,26 @@ class CardDatabase:
         with self._lock:
             if self._idx is None:
                 with self._source.open("rb") as fh:
-                    self._idx = _load_index(fh.read())
+                    data = fh.read(COMPRESSED_MAX_BYTES + 1)
+                if len(data) > COMPRESSED_MAX_BYTES:
+                    raise ParseError(f"the database file is too large (more than "
+                                     f"{COMPRESSED_MAX_BYTES // (1024 * 1024)} MiB)", self.file, 1, 1,
+                                     expected=("a database written by mtgkb cards import",))
+                self._idx = _load_index(data, self.file)
             return self._idx
+
+    @property
+    def file(self) -> str:
+        """The database's file as errors name it (kb/... for the embedded one)."""
+        if self._source_is_embedded:
+            return f"kb/{paths.DATABASE_NAME}"
+        return str(self._source)
+
+    def load(self) -> CardDatabase:
+        """Read (or build) the name index now: a database file that is not one is a
+        ParseError at its line here, before any ruling is read."""
+        self._index()
+        return self
 
     def names(self) -> list[str]:
         return sorted(self._index().keys)
@@ -185,7 +260,7 @@ class CardDatabase:
         n = idx.keys.get(self.key(name))
         if n is None:
             return None
-        card = card_from_json(json.loads(idx.record(n)), file=f"kb/{paths.DATABASE_NAME}", line=n)
+        card = card_from_json(json.loads(idx.record(n)), file=self.file, line=n)
         return card.faces[0]
 
     def name_table(self):

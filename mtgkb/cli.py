@@ -218,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
             except UnknownDatabase as e:
                 print(f"mtgkb: error: {e}", file=sys.stderr)
                 return EXIT_BAD_INPUT
+            from .carddb import default_database
+
+            default_database().load()   # a file that is not a database: its error here (exit 2), once
         return COMMANDS[args.command](args)
     except ParseError as e:
         print(str(e), file=sys.stderr)

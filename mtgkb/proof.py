@@ -192,6 +192,7 @@ SENTENCES = {
     "tl_log_trig": "the event log records that {1} triggered",
     "tl_log_resolved": lambda w, a: f"{w(a[0])} resolved {ORDINALS.get(a[1].number, f'#{a[1]}')}"
     if a[1].type == SymbolType.Number else f"{w(a[0])} resolved",
+    "tl_log_stack": "{0} is still on the stack, number {1} from the bottom",
     "tl_log_copy": "the event log records {0} created as a copy of {1}",
     "tl_log_token": "the event log records the token {0} created",
     "pay_result": lambda w, a: "a way to pay was found (below)" if w(a[1]) == "yes" else "no way to pay was found",

@@ -4,11 +4,10 @@ the sentence)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from test_turn_structure import position
+from test_turn_structure import Case, assert_case
+from test_turn_structure import run as run_with_cards
 
 CARDS = """
 card:
@@ -74,23 +73,7 @@ card:
 
 
 def run(session, tmp_path, body: str):
-    from mtgkb.check import check_paths
-
-    f = tmp_path / "case.mtg"
-    f.write_text(CARDS + "\n" + body, encoding="utf-8")
-    report, errors = check_paths([str(f)], session=session)
-    assert errors == [], [str(e) for e in errors]
-    (rr,) = report.results
-    return rr, f
-
-
-@dataclass(frozen=True)
-class Case:
-    id: str
-    body: str
-    verdicts: tuple[str, ...] | None = None
-    error: tuple[str, ...] | None = None
-    at: tuple[str, int] | None = None
+    return run_with_cards(session, tmp_path, body, cards=CARDS)
 
 
 def given(*lines: str) -> str:
@@ -235,14 +218,7 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_combat(case: Case, session, tmp_path):
-    rr, f = run(session, tmp_path, case.body)
-    if case.error is not None:
-        assert rr.status == "error", (rr.status, rr.claims)
-        for text in case.error:
-            assert text in rr.error, rr.error
-        assert rr.error.startswith(position(f, *case.at)), rr.error
-    if case.verdicts is not None:
-        assert [c.verdict for c in rr.claims] == list(case.verdicts), rr.claims
+    assert_case(case, *run(session, tmp_path, case.body))
 
 
 def test_every_case_checks_something():

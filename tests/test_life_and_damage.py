@@ -214,9 +214,10 @@ def test_destroy_respects_the_target_restriction(tmp_path):
     ("Alice controls Paladin en-Vec.\nBob has {R} in his mana pool.\n"
      "Bob casts Lightning Bolt targeting Paladin en-Vec.\nLightning Bolt resolves.",
      "Paladin en-Vec"),
-    # a trigger on gaining life that is not read (Ajani's Pridemate)
-    ("Alice controls Ajani's Pridemate.\nAlice has {W}{W}{W}{W} in her mana pool.\n"
-     "Alice casts Angel's Mercy.\nAngel's Mercy resolves.", "Ajani's Pridemate"),
+    # a trigger on gaining life that is not read (Attended Healer: "for the first time each turn" is not read;
+    # Ajani's Pridemate and Sanguine Bond's trigger are, tests/test_triggers_events.py)
+    ("Alice controls Attended Healer.\nAlice has {W}{W}{W}{W} in her mana pool.\n"
+     "Alice casts Angel's Mercy.\nAngel's Mercy resolves.", "Attended Healer"),
     # damage to a planeswalker removes loyalty counters (120.3c, not applied)
     ("Bob controls Jace Beleren.\nAlice has {R} in her mana pool.\n"
      "Alice casts Lightning Bolt targeting Jace Beleren.\nLightning Bolt resolves.",

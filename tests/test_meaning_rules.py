@@ -15,7 +15,8 @@ meaning.lp adds (the same meaning in another wording):
                 has it) or leaves it unread when a word of it is not known
     rider       an ability with a rider rules.lp does not read (it is unread): no target slots, so
                 its targets are not judged
-    subtypes    a token with two or more subtypes: its name (111.4) is not in the token_name table
+    subtypes    a token with three or more subtypes: its name (111.4) is not in the token_name table (two
+                subtypes are read: meaning_tokens.lp names the token after both, tl_token_name/4)
     xx_token    an X/X token (Python made a token without power and toughness)
     counters    counters other than +1/+1 and -1/-1 (rules.lp gives them no meaning)
     discard     a discard of something else than N cards ("discards a card at random", "discards
@@ -47,6 +48,19 @@ meaning.lp adds (the same meaning in another wording):
                          (mtgkb/rules/combat.lp, turn.lp): the trigger is read, its effect maybe not
     zones                draw, mill, scry, surveil, shuffle, search, discard (mtgkb/rules/zones.lp), where the
                          Python read them as changing nothing tracked, and "Whenever you draw a card"
+    amounts              "for each <description>", "equal to the number of <description>", "equal to its
+                         power", "where X is <the number of ...> / <~'s power>" (mtgkb/rules/meaning_amounts.lp:
+                         cnt(N, R), power_of(self), tl_xbind/2): life, pumps, counters, damage and tokens
+    token_keywords       a token "with flying" (one to three keywords an effect can grant), "colorless",
+                         "green and white", two subtypes (mtgkb/rules/meaning_tokens.lp)
+    combat_refs          in a trigger on its source's combat event, "it" is the source; "defending player",
+                         "... defending player controls" in a "Whenever ~ attacks" trigger; "attacking" and
+                         "blocking" as adjectives (meaning_refs.lp, objects.lp)
+    triggers             a trigger event mtgkb/rules/triggers.lp reads where the Python read none (another
+                         object enters, dies or leaves; a player casts; life gained or lost; damage dealt;
+                         becomes tapped or the target; sacrifices; counters put; "when you cast ~"; "enters
+                         or dies"): the trigger was unread, now its sentences are read with it; or an
+                         intervening "if" it reads (you control N D, N or more life, your turn, ~ is untapped)
 
 The two readers' facts are compared in one vocabulary (tests/meaning_projection.py): the Python's
 pump(3,3) + tl_target_spec(creature) and meaning.lp's cont(slot(1),modify_pt(3,3),end_of_turn) +
@@ -87,6 +101,9 @@ ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
     "delayed": re.compile(r"delayed(_end_of_combat)?\("),
+    "amounts": re.compile(r"(_for_each\(|_equal\(|where_x\()"),
+    "token_keywords": re.compile(r"create\(some\(.*(with\(abilities\(abilities\(keyword|colorless|colored_both)"),
+    "combat_refs": re.compile(r"(attacks|blocks|becomes_blocked|deals_damage)\(self|defending_player|attacking"),
     "zone_tap": re.compile(r"(?<![\w])(exile|return_to|return_to_battlefield|put_on_top|put_on_bottom|tap|untap|counter|"
                            r"sacrifice)\("),
 }
@@ -163,6 +180,25 @@ def _zones(old_real, new_real, terms) -> bool:
             and all("untracked(" in x or "discard" in x or "draw" in x or "scry" in x for x in old_real))
 
 
+_TRIGGER_ON = re.compile(r"tl_on\(((enters|dies|leaves|to_graveyard|cast|cast_or_copy|life|dealt_damage|deals_damage|"
+                         r"becomes_tapped|becomes_untapped|becomes_target|sacrifices|counters_put)\(|(cast_self|enters_self|"
+                         r"dies_self)\)$)")
+_TRIGGER_IF = re.compile(r"tl_if\((control\(|life_at_least\(|your_turn\)|not_your_turn\)|self_status\()")
+
+
+def _triggers(old_real, new_real, terms, old) -> bool:
+    """mtgkb/rules/triggers.lp reads a trigger event the Python left unread (its sentences are read with it),
+    or an intervening "if" the Python left unread (the rest of the ability differs for a reason of its own)."""
+    if any(_TRIGGER_ON.match(x) for x in new_real) and all(x.startswith("tl_unread(") for x in old_real):
+        return True
+    ifs_new = {x for x in new_real if _TRIGGER_IF.match(x)}
+    ifs_old = {x for x in old_real if x == "tl_if(unread)"}
+    if not (ifs_new and ifs_old):
+        return False
+    rest_old, rest_new = old_real - ifs_old, new_real - ifs_new
+    return not (rest_old or rest_new) or _why(rest_old, rest_new, terms, old) is not None
+
+
 def _added(new_real, terms) -> str:
     """The family of what meaning.lp reads where the Python read nothing."""
     if all(_PLAYER_SLOT.fullmatch(x) for x in new_real):
@@ -184,6 +220,8 @@ def _why(old_only, new_only, terms, old, new=None) -> str | None:
     only_unread_trigger = bool(old_real) and all(x.startswith("tl_unread(") for x in old_real)
     if only_unread_trigger and any(_TURN_TRIGGER.search(x) for x in new_real):
         return "turn_trigger"
+    if _triggers(old_real, new_real, terms, old):
+        return "triggers"
     if _zones(old_real, new_real, terms):
         return "zones"
     # "Whenever you draw a card" / "Whenever a player draws a card" is read (mtgkb/rules/zones.lp)

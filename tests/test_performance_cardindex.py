@@ -142,7 +142,7 @@ def test_a_changed_code_version_is_a_new_index(cache_home, tmp_path, monkeypatch
     monkeypatch.setattr(carddb, "_code_digest", lambda: "0" * 16)
     built = []
     real = carddb._build
-    monkeypatch.setattr(carddb, "_build", lambda data: built.append(1) or real(data))
+    monkeypatch.setattr(carddb, "_build", lambda *a: built.append(1) or real(*a))
     assert CardDatabase(db_path).names() == ["alpha bear"]
     assert built == [1] and len(_index_files(cache_home)) == 2
 

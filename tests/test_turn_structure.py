@@ -39,11 +39,12 @@ card:
 """
 
 
-def run(session, tmp_path, body: str):
+def run(session, tmp_path, body: str, cards: str = CARDS):
+    """Check one ruling written after the card blocks `cards`: (its result, the file)."""
     from mtgkb.check import check_paths
 
     f = tmp_path / "case.mtg"
-    f.write_text(CARDS + "\n" + body, encoding="utf-8")
+    f.write_text(cards + "\n" + body, encoding="utf-8")
     report, errors = check_paths([str(f)], session=session)
     assert errors == [], [str(e) for e in errors]
     (rr,) = report.results
@@ -216,7 +217,11 @@ ruling "twice"
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_turn_structure(case: Case, session, tmp_path):
-    rr, f = run(session, tmp_path, case.body)
+    assert_case(case, *run(session, tmp_path, case.body))
+
+
+def assert_case(case: Case, rr, f) -> None:
+    """The ruling's result is the case's: its error (texts, at the sentence's line:column) or its verdicts."""
     if case.error is not None:
         assert rr.status == "error", (rr.status, rr.claims)
         for text in case.error:

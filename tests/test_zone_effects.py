@@ -556,8 +556,9 @@ ruling "a spell with two targets named with one is impossible (601.2c)"
     Grizzly Bears is tapped.
 """, error=("601.2c",)),
 
-    Case("dies-trigger-returning-itself-stays-unread", """
-ruling "~ of a dies trigger is a new object (400.7e): not read"
+    # a dies trigger's "~" is the card its source became in the graveyard (400.7e: meaning_effects.lp self_card)
+    Case("dies-trigger-returning-itself-finds-its-card", """
+ruling "~ of a dies trigger is the new object in the graveyard (400.7e)"
   about: Bleak Return
   given:
     Alice controls Bleak Return.
@@ -567,7 +568,8 @@ ruling "~ of a dies trigger is a new object (400.7e): not read"
     Bleak Return's triggered ability resolves.
   expect:
     Bleak Return is in Alice's graveyard.
-""", verdicts=("undetermined",)),
+    Bleak Return is in Alice's hand.
+""", verdicts=("fails", "holds")),
 
     Case("unread-leaves-trigger-unsettles-a-bounce", """
 ruling "an unread leaves trigger watches"

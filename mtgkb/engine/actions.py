@@ -29,14 +29,17 @@ class Actions:
         ab = face.abilities[A.arguments[1].number - 1] if A is not None else None
         if ab is not None and ab.kind == "mana":
             # CR 605.3a, 605.3b: a mana ability does not use the stack; it resolves at once.  One with {T}
-            # taps its permanent and adds its mana (engine/casting.py); another's mana is not tracked
+            # taps its permanent and adds its mana, and its becoming tapped is an event triggered abilities
+            # see (603.2e; engine/casting.py); another's mana is not tracked
             outs = self._tap_for_mana(st, s, oid, Function("ab", [A]), f"for mana ({self._ab_text(A)})", only_tap=True)
             if outs is not None:
                 return outs
             st.log.append(("605.3a", f"{p} activates {self._ab_text(A)} (a mana ability: it does not use the stack; "
                                      f"the mana it adds is not tracked)"))
             st.unsure.append(A)
-            return [st]
+            # CR 603.2e: its activation is still an event triggered abilities may see (triggers.lp)
+            outs = self.event(st, Function("activate_mana", [obj(oid), A, String(p)]))
+            return [x for b in outs for x in self.put_triggers(b)]
         st.next_item += 1
         it = Item(id=st.next_item, kind="activated", source=oid, source_handle=h, controller=p,
                   abilities=(A,) if A is not None else (), targets=self._targets(st, a["targets"]), x=a["x"],

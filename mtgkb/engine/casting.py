@@ -272,7 +272,8 @@ class Casting:
                                                    f"{p} adds {added or 'no mana'}"))
             if len(models) > 1:
                 b.choices.append(f"{o.handle} adds {added or 'no mana'}")
-            out.append(b)
+            # CR 603.2e: it becomes tapped, an event triggered abilities see (they do use the stack)
+            out += [x for e in self.event(b, Function("tapped", [obj(oid)])) for x in self.put_triggers(e)]
         return out
 
     # -- 106.4: the mana pool

@@ -1,7 +1,8 @@
 """Card meaning, derived once per face and given to every solve of a timeline as facts.
 
-What a face's abilities mean (mtgkb/rules/meaning.lp, meaning_refs.lp, meaning_effects.lp) depends
-on the face alone: the meaning rules read only the face's facts, the reference tables and
+What a face's abilities mean (mtgkb/rules/meaning.lp, meaning_refs.lp, meaning_effects.lp, meaning_triggers.lp,
+meaning_tokens.lp, meaning_amounts.lp, meaning_conditions.lp, meaning_energy.lp)
+depends on the face alone: the meaning rules read only the face's facts, the reference tables and
 rules.lp's static tables (`MEANING_INPUTS`; tests/test_meaning_facts.py checks it).  So rules.lp
 itself derives it once per face -- one solve of the whole program over that face's facts -- and
 the solves of a timeline use the program without the meaning rules, with those atoms as facts
@@ -23,7 +24,8 @@ from ..facts import face_facts
 from ..program import ground_all, load, new_control
 from ..program_slice import parsed
 
-MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning_casting.lp")
+MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning_triggers.lp", "meaning_tokens.lp",
+                 "meaning_amounts.lp", "meaning_conditions.lp", "meaning_energy.lp", "meaning_casting.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({

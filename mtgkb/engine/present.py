@@ -26,6 +26,9 @@ def effect_text(eff: Symbol) -> str:
         return f"gains the type {a[0]} (613.1d)"
     if eff.name == "gain_keyword":
         return f"gains {a[0]} (613.1f)"
+    if eff.name == "restrict":
+        return {"cant_block": "can't block", "cant_attack": "can't attack", "cant_attack_or_block": "can't attack or block",
+                "cant_be_blocked": "can't be blocked"}.get(a[0].name, str(a[0])) + " (611.2a)"
     return f"gets the effect {eff}"
 
 

@@ -148,6 +148,11 @@ class Resolution:
                 elif e.name in LIFE_AND_DAMAGE:
                     # CR 701.8a: what "destroy" destroys moves with the effect's other zone changes
                     moves += [Function("destroyed", [obj(oid)]) for oid in apply_life_and_damage(st, e)]
+                elif e.name == "energy":
+                    # CR 107.14, 122.1: a player gets (or pays) energy counters
+                    p, n = e.arguments[0].string, e.arguments[1].number
+                    st.energy[p] = max(0, st.energy.get(p, 0) + n)
+                    st.log.append(("107.14", f"  {p} gets {n} energy" if n >= 0 else f"  {p} pays {-n} energy"))
                 elif e.name in ("tap", "untap"):
                     # CR 701.26a, 701.26b: status, not a characteristic (110.5)
                     o = st.objects[e.arguments[0].arguments[0].number]
@@ -163,6 +168,9 @@ class Resolution:
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
+                # CR 111.4: two subtypes (rules.lp's tl_new_token_name/4): the name is both, then "Token"
+                vals += tuple(Function("name", [String(f"{n.arguments[2].string} {n.arguments[3].string} Token")])
+                              for n in pick(m, "tl_new_token_name") if n.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
                 made = []
                 for _ in range(mk.arguments[2].number):
@@ -201,6 +209,14 @@ class Resolution:
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)
+        happened = sorted((e.arguments[1] for e in pick(m, "tl_res_event")), key=str)
+        # CR 603.2, 603.3: what the effect did (life gained or lost, damage dealt, permanents tapped,
+        # counters put; mtgkb/rules/triggers.lp) is one event for the triggers that watch it
+        branches = self.event(st, *happened) if happened else [st]
+        return [y for b in branches for y in self._after_effects(b, it, m, sentence_args, moves, entered, removed, zfx)]
+
+    def _after_effects(self, st: State, it: Item, m, sentence_args, moves: list, entered: list[int],
+                       removed: list[tuple[int, str]], zfx: list) -> list[State]:
         if moves:
             # CR 400.7, 603.10a: the objects the effect moves, all at once; then the rest of the resolution
             return [y for b, more in self._effect_moves(st, moves, it.controller)
@@ -238,6 +254,9 @@ class Resolution:
         plan = list(firsts.values())
         leaving = [Function("leaves", [obj(oid), Function(z)]) for oid, z, _, _ in plan
                    if st.objects[oid].zone == "battlefield" and z != "battlefield"]
+        # CR 701.21a: a sacrifice is also an event of its own (for "whenever you sacrifice ...")
+        leaving += [Function("sacrificed", [e.arguments[0], e.arguments[1]]) for e in moves
+                    if e.name == "sacrifice" and firsts.get(e.arguments[1].arguments[0].number, (0, 0, ""))[2] == "701.21a"]
         outs = self.event(st, *leaving) if leaving else [st]
         res = []
         for b in outs:

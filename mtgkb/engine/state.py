@@ -67,6 +67,7 @@ class Item:
     free: bool = False                # cast without paying its mana cost (118.9)
     kicked: bool = False              # its kicker cost was paid (702.33d)
     spent: Spent | None = None        # the mana spent to cast it (601.2h); a copy spent none (707.10)
+    target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class State:
     objects: dict = field(default_factory=dict)     # id -> Obj (objects that exist now)
     handles: dict = field(default_factory=dict)     # handle -> id of its newest object
     gone: dict = field(default_factory=dict)        # id -> handle, objects that left (last known handle)
+    became: dict = field(default_factory=dict)      # id -> id of the new object it became (400.7e)
     conts: list = field(default_factory=list)       # (ts, id, effect symbol, duration): duration is
                                                     # "end_of_turn" (514.2), "end_of_combat" (511.2)
                                                     # or "indefinite" (611.2a)
@@ -98,6 +100,7 @@ class State:
     sba_log: list = field(default_factory=list)     # (handle, CR rule) of each state-based action performed
     life: dict = field(default_factory=dict)        # player -> life total (119.1); STARTING_LIFE unless set
     poison: dict = field(default_factory=dict)      # player -> poison counters (122.1f)
+    energy: dict = field(default_factory=dict)      # player -> energy counters (107.14, 122.1)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
     pool: list = field(default_factory=list)        # PoolMana: each player's mana pool (106.4)
@@ -152,10 +155,12 @@ class State:
             self.handles.pop(o.handle, None)
             return None
         # CR 608.3f, 707.10f: a copy of a permanent spell that resolves becomes a token
-        return self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                            token=o.token or o.spell_copy, token_values=o.token_values,
-                            token_copy_of_card=o.token_copy_of_card or (o.card if o.spell_copy else None),
-                            unknown=o.unknown)
+        new = self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
+                           token=o.token or o.spell_copy, token_values=o.token_values,
+                           token_copy_of_card=o.token_copy_of_card or (o.card if o.spell_copy else None),
+                           unknown=o.unknown)
+        self.became[oid] = new.id
+        return new
 
     def name_of(self, oid) -> str:
         if isinstance(oid, str):
@@ -190,6 +195,8 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("life_total", String(p), Number(st.life.get(p, STARTING_LIFE))))
         if st.poison.get(p, 0) > 0:
             out.append(atom("poison", String(p), Number(st.poison[p])))
+        if st.energy.get(p, 0) > 0:
+            out.append(atom("energy", String(p), Number(st.energy[p])))
         if p in st.lost:
             out.append(atom("lost_game", String(p)))
     if st.players:
@@ -197,6 +204,8 @@ def state_facts(st: State) -> list[Symbol]:
     if st.step is not None:
         out.append(atom("current_step", Function(st.step)))
     out += pool_facts(st.pool)
+    # CR 400.7e: the new object an object that moved became (while that one still exists)
+    out += [atom("became", obj(a), obj(b)) for a, b in sorted(st.became.items()) if b in st.objects]
     for o in st.objects.values():
         O = obj(o.id)
         out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
@@ -287,6 +296,10 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
 def log_facts(st: State) -> list[Symbol]:
     out = [atom("tl_log_trig", String(h), A) for h, A in st.trig_log]
     out += [atom("tl_log_resolved", r, Number(n)) for n, r in enumerate(st.resolved, 1)]
+    # what is still on the stack, bottom first (the top resolves first, 405.5)
+    out += [atom("tl_log_stack", Function("obj", [String(it.source_handle)]) if it.kind == "spell" else
+                 Function("ab", [String(it.source_handle), it.abilities[0] if it.abilities else Function("none")]),
+                 Number(n)) for n, it in enumerate(st.stack, 1)]
     out += [atom("tl_log_copy", obj(t), String(h)) for t, h in st.copies if t in st.objects]
     out += [atom("tl_log_token", obj(t)) for t in st.tokens]
     out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]

@@ -33,7 +33,7 @@ from .board_limits import check_board_size
 from .combat import Combat
 from .present import SBA_TEXT
 from .resolution import Resolution
-from .state import Item, State, item_facts, log_facts, resolve_handle, state_facts
+from .state import Item, State, item_facts, item_sym, log_facts, resolve_handle, state_facts, target_sym
 from .turn import TurnStructure
 from .zones import ZoneSteps
 
@@ -373,12 +373,14 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                                        f"{self._ab_text(u.arguments[1])} may trigger (its text or its rule is not read)"))
             order = sorted(trigs, key=lambda t: (rank.get(t.arguments[2].string, 1), pos.get((t.arguments[0], t.arguments[1]), 0)))
             for t in order:
-                S, A, P = t.arguments
+                S, key, P = t.arguments
+                # CR 603.2c: occ(A, J) is the J-th occurrence of A on this event (mtgkb/rules/triggers.lp)
+                A = key.arguments[0] if key.name == "occ" else key
                 sid = S.arguments[0].number
                 h = b.name_of(sid)
                 b.trig_log.append((b.objects[sid].handle if sid in b.objects else h, A))
                 b.log.append(("603.2, 603.3a", f"{self._label(A, h)} triggers (controlled by {P.string})"))
-                if (S, A) in dropped:
+                if (S, key) in dropped:
                     b.log.append(("603.3d", "  it has no legal target and is removed from the stack"))
                     continue
                 ref = None
@@ -386,14 +388,15 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 if ev.name == "cast":
                     ref = ev.arguments[0].arguments[0].number
                 tg, slots = (), ()
-                if (S, A) in picks:
-                    # CR 603.3d: the targets chosen as it goes on the stack, slot by slot
-                    slots = tuple(sl for sl, _ in picks[(S, A)])
-                    tg = tuple(_target_of(T) for _, T in picks[(S, A)])
+                if (S, key) in picks:
+                    # CR 603.3d: the targets chosen as it goes on the stack, slot by slot (the slots of A
+                    # also for its later occurrences occ(A, J), targets.lp)
+                    slots = tuple(sl for sl, _ in picks[(S, key)])
+                    tg = tuple(_target_of(T) for _, T in picks[(S, key)])
                     b.choices.append(f"target of {self._ab_text(A)}: {', '.join(b.name_of(t) for t in tg)}")
                 lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in pick(m, "tl_lki_counters")
                                    if x.arguments[0] == S))
-                x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, A)),
+                x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, key)),
                          None)
                 # CR 608.2h, 113.7a: the damage keywords of a source that is leaving, as it last existed
                 leaving = any(e.name == "leaves" and e.arguments[0] == S for e in (ev, *more))
@@ -402,7 +405,8 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, slots=slots, ref_spell=ref,
                                       ref_targets=ref_targets,
-                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw))
+                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw,
+                                      target_watched=bool(pick(m, "tl_target_watch"))))
             out.append(b)
         return out
 
@@ -483,7 +487,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         order came from the solve)."""
         return [b for x in self.state_based(st) for b in self._stack_pending(x)]
 
-    def _stack_pending(self, st: State) -> list[State]:
+    def _stack_pending(self, st: State, depth: int = 0) -> list[State]:
         pend = st.pending
         for it in pend:
             st.next_item += 1
@@ -492,7 +496,16 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             st.log.append(("603.3b", f"  on the stack: {it.label}" + (
                 f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else "")))
         st.pending = []
-        return [st]
+        # CR 603.3d, 115.1: the targets chosen as they go on the stack become targets: an event of its own;
+        # what triggers on it goes on the stack the next time a player would receive priority
+        targeted = [Function("becomes_target", [target_sym(t), item_sym(it.id)]) for it in pend if it.target_watched
+                    for t in it.targets]
+        if not targeted:
+            return [st]
+        if depth >= self.ask.limit:
+            raise Bound("triggered abilities kept triggering on their own targets")
+        return [y for b in self.event(st, *targeted)
+                for x in (self.state_based(b) if b.pending else [b]) for y in self._stack_pending(x, depth + 1)]
 
     def _label(self, A: Symbol, h: str) -> str:
         t = self._ab_text(A)
