@@ -236,6 +236,13 @@ class Casting:
         return [c for b in branches for c in self.put_triggers(b)]
 
     # -- 106.12, 605.3a: tapping a permanent for mana (no stack)
+    def _tap_sentence(self, st: State, s: Sentence) -> list[State]:
+        """"Alice taps Forest [for {G}]." (106.12): tapped for mana of that type, or for any mana."""
+        a = s.args
+        F = Function("t", [Function(a["for"])]) if a.get("for") else Function("any")
+        what = f"for {{{a['for'].upper()}}}" if a.get("for") else "for mana"
+        return self._tap_for_mana(st, s, st.handles[a["object"]], F, what)
+
     def _tap_for_mana(self, st: State, s: Sentence, oid: int, F: Symbol, what: str,
                       only_tap: bool = False) -> list[State] | None:
         """CR 106.12, 605.3a, 106.4: the permanent is tapped for mana: one of its {T} mana abilities

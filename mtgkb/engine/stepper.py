@@ -227,9 +227,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             # CR 106.12, 605.3a, 605.4a: tapping for mana activates a mana ability; it and any triggered mana
             # ability resolve at once, without the stack (engine/casting.py)
             self._player(st, a["player"])
-            F = Function("t", [Function(a["for"])]) if a.get("for") else Function("any")
-            what = f"for {{{a['for'].upper()}}}" if a.get("for") else "for mana"
-            return self._tap_for_mana(st, s, st.handles[a["object"]], F, what)
+            return self._tap_sentence(st, s)
         if k == "tl_special":
             return self._special(st, s)
         if k.startswith("zn_"):
