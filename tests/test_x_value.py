@@ -10,6 +10,11 @@ FLARE = """  card:
     Instant
     Test Flare deals X damage to target player, where X is the number of creatures you control.
 """
+BLAST = """  card:
+    Test Blast {X}{R}
+    Instant
+    Test Blast deals X damage to target player.
+"""
 
 
 def _verdicts(tmp_path, given: str, expect: str, card: str = ""):
@@ -23,9 +28,10 @@ def _verdicts(tmp_path, given: str, expect: str, card: str = ""):
 
 
 def test_the_x_chosen_as_a_spell_is_cast(tmp_path):
-    c = _verdicts(tmp_path, "It is Alice's turn.\nAlice has {R}{R}{R}{R} in her mana pool.\n"
-                  "Alice casts Banefire with X = 3 targeting Bob.\nBanefire resolves.", "Bob has 17 life.")
-    assert c == [("holds", c[0][1])], c
+    c = _verdicts(tmp_path, "Alice has {R}{R}{R}{R} in her mana pool.\n"
+                  "Alice casts Test Blast with X = 3 targeting Bob.\nTest Blast resolves.",
+                  "Bob has 17 life.\nBob has 18 life.", card=BLAST)
+    assert [v for v, _ in c] == ["holds", "fails"], c
 
 
 def test_where_x_is_defines_x_over_the_x_chosen(tmp_path):
