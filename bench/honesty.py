@@ -14,7 +14,8 @@ A "Choose one —" spell is cast choosing its first mode the board can target (`
 each card it writes one ruling on a fixed board:
 
     Alice controls Grizzly Bears and Forest.  Bob controls Hill Giant.  It is Alice's turn.
-    spell:    Alice casts S [targeting T...] [with X = 2].  S resolves.
+    spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2], paying
+              from her mana pool.  S resolves.
     creature: C enters under Alice's control.  C's [n-th] triggered ability resolves[, choosing T].
               (the resolve sentence is dropped when the engine says the ability is not on the stack)
 
@@ -319,7 +320,9 @@ def write_ruling(d: dict, kind: str) -> Ruling:
             cast += " targeting " + _join(tg)
         if "{X}" in (d.get("mana_cost") or ""):
             cast += " with X = 2"
-        given = list(BOARD) + [cast + ".", f"{name} resolves."]
+        # the cost is paid from a pool that holds it (601.2h), so the board's Forest stays untapped
+        pool = pool_sentences(d.get("mana_cost") or "")
+        given = list(BOARD) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
         claims = _board_claims() + [f"{name} is in Alice's graveyard."]
         return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
                       mode=int(mode.split()[-1]) if mode else None)
@@ -370,6 +373,26 @@ def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
             continue
         return rest, k
     raise Unwritable("no mode the board can target")
+
+
+def pool_sentences(cost: str, x: int = 2) -> list[str]:
+    """Mana that pays `cost` exactly (generic and {X} as {C}, a hybrid or Phyrexian symbol as its first
+    color, {S} from a snow source), as pool sentences."""
+    plain, snow = [], []
+    for s in re.findall(r"\{([^}]+)\}", cost):
+        if s.isdigit():
+            plain += ["C"] * int(s)
+        elif s == "X":
+            plain += ["C"] * x
+        elif s == "S":
+            snow.append("C")
+        elif "/" in s:
+            plain.append(next(c for c in s.split("/") if c in "WUBRG"))
+        else:
+            plain.append(s)
+    out = [f"Alice has {''.join('{' + c + '}' for c in plain)} in her mana pool."] if plain else []
+    return out + ([f"Alice has {''.join('{' + c + '}' for c in snow)} in her mana pool from a snow source."]
+                  if snow else [])
 
 
 def _join(xs: list[str]) -> str:

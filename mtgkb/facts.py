@@ -99,6 +99,19 @@ def guess_event(text: str) -> str | None:
     return next((k for rx, k in _EVENT_HINTS if rx.search(t)), "any")
 
 
+_CAST_HINTS = [(re.compile(r"\b(costs?|cast|casting|spend|spent|pay|paid|additional|alternative|rather than)\b",
+                            re.I), "cost"),
+               (re.compile(r"\btargets?\b", re.I), "target")]
+
+
+def cast_hints(text: str) -> list[str]:
+    """What a line's words name of casting: costs (cost) and targets (target), so that such text,
+    when rules.lp does not read it, leaves a cast of its card -- or whether it can be cast --
+    undetermined (601.3, 601.2c, 601.2f; mtgkb/rules/casting.lp)."""
+    t = re.sub(r"\([^)]*\)", "", text)
+    return [k for rx, k in _CAST_HINTS if rx.search(t)]
+
+
 def ability_signature(ab: Ability) -> Symbol:
     """What an understood ability means, as one term: its costs, trigger, condition, effects
     and riders (a spell's text and a static ability's are both "plain": which one a line is
@@ -116,6 +129,7 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
     hint = guess_event(ab.text)
     if hint is not None:
         out.append(atom("ability_event_hint", A, Function(hint)))
+    out += [atom("ability_cast_hint", A, Function(k)) for k in cast_hints(ab.text)]
     if not ab.understood:
         out.append(atom("ability_unsupported", A, Function(guess_kind(ab.text))))
         return out

@@ -28,7 +28,8 @@ PAY_QUERIES = {"payable", "ways", "snow_max"}
 
 
 def request_facts(R: Symbol) -> list[Symbol]:
-    """req(Player, cost(Syms...), X, with(Os...)|all, plain|cast(O)|act(O, Kind, N)) -> facts."""
+    """req(Player, cost(Syms...), X, with(Os...)|all, plain|cast(O)|act(O, Kind, N)|spell(I, O)|ability(I, O, A))
+    -> facts."""
     P, cost, X, with_, purpose = R.arguments
     out = [Function("pay_who", [R, P])]
     for i, s in enumerate(cost.arguments, start=1):
@@ -37,8 +38,12 @@ def request_facts(R: Symbol) -> list[Symbol]:
         out.append(Function("pay_x", [R, X]))
     if with_.name == "with":
         out += [Function("pay_with", [R, o]) for o in with_.arguments]
-    if purpose.name == "cast":
-        out.append(Function("pay_cast", [R, purpose.arguments[0]]))
+    if purpose.name == "cast":          # "Alice can cast X": its timing and zone too (casting.lp)
+        out += [Function("pay_cast", [R, purpose.arguments[0]]), Function("pay_cast_claim", [R, purpose.arguments[0]])]
+    elif purpose.name == "spell":       # spell(I, O): the spell I being cast (601.2f-h)
+        out += [Function("pay_cast", [R, purpose.arguments[1]]), Function("pay_spell", [R, purpose.arguments[0]])]
+    elif purpose.name == "ability":     # ability(I, O, A): ability A of O activated as item I (602.2b)
+        out.append(Function("pay_ability", [R] + list(purpose.arguments)))
     elif purpose.name == "act":
         out.append(Function("pay_act_ref", [R] + list(purpose.arguments)))
     return out

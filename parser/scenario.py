@@ -164,7 +164,8 @@ def read_scenario(text: str, *, file: str = "<scenario>",
     extra = [c.name for c in file_cards] + [f.name for c in file_cards for f in c.faces]
     called = re.findall(r'called\s+"([^"]+)"', text)
     players = set(DEFAULT_PLAYERS) | set(re.findall(
-        r"(?m)^\s*([A-Z][a-z]+)\s+(?:controls|casts|activates|taps|discards|has|may|can|cannot|attacks|draws|mills|shuffles)\b", text))
+        r"(?m)^\s*([A-Z][a-z]+)\s+(?:controls|casts|copies|activates|taps|discards|has|may|can|cannot|attacks|draws|mills|"
+        r"shuffles)\b", text))
     players |= set(re.findall(r"\b([A-Z][a-z]+)(?:'s|’s)\s+(?:hand|graveyard|library|exile|turn|control|mana pool|upkeep|beginning|end step|draw step|life total)", text))
 
     # One table of the file's names (database, card blocks, handles); each block adds

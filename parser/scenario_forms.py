@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import (scenario_claims, scenario_events, scenario_life, scenario_mana, scenario_state, scenario_timeline,
-               scenario_turn, scenario_zones)
+from . import (scenario_casting, scenario_claims, scenario_events, scenario_life, scenario_mana, scenario_state,
+               scenario_timeline, scenario_turn, scenario_zones)
 
 FAMILIES = (scenario_state, scenario_claims, scenario_events, scenario_mana, scenario_timeline, scenario_life,
-            scenario_turn, scenario_zones)
+            scenario_turn, scenario_zones, scenario_casting)
 
 
 def _table(part: str) -> dict[str, Callable]:

@@ -21,8 +21,11 @@ them.  Claims become query terms `tl_*` that rules.lp's timeline section answers
 
 from __future__ import annotations
 
+import re
+
 from lark import Token, Tree
 
+from .scenario_tails import read_tails as _tails, refuse_parts
 from .scenario_words import NUMBER_WORDS, ORDINALS, base_name, handle_term
 from .terms import fn
 
@@ -30,7 +33,8 @@ _KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "trigg
           "ab_delayed": "delayed"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
-TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap", "tl_special"}
+TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap", "tl_special",
+                  "tl_copy"}
 
 
 def _trees(ch, name):
@@ -57,34 +61,6 @@ def _item(b, ln, node: Tree) -> tuple:
     return ("obj", _obj(b, ln, inner))
 
 
-def _tails(b, ln, tails) -> dict:
-    out = {"targets": (), "x": None, "choosing": None, "modes": (), "division": ()}
-    for t in tails:
-        if t.data == "tl_tail":  # the choosing form, unwrapped
-            t = t.children[0]
-        if t.data == "tl_targets":
-            tg = []
-            for c in t.children:
-                if not isinstance(c, Tree):
-                    continue
-                if c.data == "tl_target_player":
-                    tg.append(("player", str(c.children[0])))
-                else:
-                    tg.append(("obj", _obj(b, ln, c.children[0])))
-            out["targets"] = tuple(tg)
-        elif t.data == "tl_x":
-            out["x"] = int(str(t.children[0].children[-1]))
-        elif t.data == "tl_choosing":
-            out["choosing"] = _obj(b, ln, t.children[-1])
-        elif t.data == "tl_division":
-            # CR 601.2d: the damage each target is dealt, in the order the targets are named
-            out["division"] = tuple(int(str(c)) for c in t.children if not isinstance(c, Tree))
-        elif t.data == "tl_modes":
-            # CR 700.2a, 601.2b: the modes chosen, by their number among the card's modes (1 = the first)
-            out["modes"] = tuple(int(str(c)) for c in t.children if not isinstance(c, Tree))
-    return out
-
-
 def _cast(b, ch, ln):
     player = str(ch[0])
     name = str(ch[1].children[0])
@@ -93,13 +69,26 @@ def _cast(b, ch, ln):
     handle = b.ctx.new_handle(name) if new else name
     args = {"player": player, "object": handle, "card": base_name(handle), "new": new}
     args.update(_tails(b, ln, ch[2:]))
+    refuse_parts(b, ln, args, {"paying_with", "spending", "kicked", "free", "sacrificing", "discarding"}, "a cast")
+    if args["free"] and args["x"]:
+        # CR 107.3b: cast without paying its mana cost, the only legal X is 0
+        raise b.error("a spell cast without paying its mana cost has X = 0 (107.3b)", ln, 1, expected=("with X = 0",))
     return "tl_cast", args
 
 
 def _activate(b, ch, ln):
     args = {"player": str(ch[0]), "ability": _ability_ref(b, ln, ch[1])}
     args.update(_tails(b, ln, ch[2:]))
+    refuse_parts(b, ln, args, {"paying_with", "spending"}, "an activation")
     return "tl_activate", args
+
+
+def _special(action):
+    def handler(b, ch, ln):
+        args = dict({"action": action, "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))
+        refuse_parts(b, ln, args, set(), "a special action")
+        return "tl_special", args
+    return handler
 
 
 def _resolve(b, ch, ln):
@@ -128,6 +117,19 @@ def _step(b, ch, ln):
     return "tl_step", {"player": str(ch[0]), "step": st}
 
 
+def _tap(b, ch, ln):
+    """'Alice taps Forest for mana.' / '... for {U}.' (one type of mana)"""
+    node = ch[2]
+    typ = None
+    if node.data == "tap_for_sym":
+        tok = node.children[0]
+        syms = re.findall(r"\{([^}]+)\}", str(tok))
+        if len(syms) != 1 or syms[0].upper() not in ("W", "U", "B", "R", "G", "C"):
+            raise b.error("name one type of mana, such as {G}", ln, (tok.column - ln.indent), expected=("{G}",))
+        typ = syms[0].lower()
+    return "tl_tap", {"player": str(ch[0]), "object": _obj(b, ln, ch[1]), "for": typ}
+
+
 # `given` forms (events): grammar rule name -> handler(builder, children, line) -> (kind, arguments)
 GIVEN = {
     "tl_cast": _cast,
@@ -141,11 +143,9 @@ GIVEN = {
     "tl_countered": _zone("graveyard", countered=True),
     "tl_discard": _discard,
     "tl_step_begins": _step,
-    "tl_tap": lambda b, ch, ln: ("tl_tap", {"player": str(ch[0]), "object": _obj(b, ln, ch[1])}),
-    "tl_turn_face_up": lambda b, ch, ln: ("tl_special", dict(
-        {"action": "turn_face_up", "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))),
-    "tl_suspend": lambda b, ch, ln: ("tl_special", dict(
-        {"action": "suspend", "player": str(ch[0]), "object": _obj(b, ln, ch[1])}, **_tails(b, ln, ch[2:]))),
+    "tl_tap": _tap,
+    "tl_turn_face_up": _special("turn_face_up"),
+    "tl_suspend": _special("suspend"),
 }
 
 

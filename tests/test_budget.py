@@ -53,6 +53,7 @@ ruling "two hundred triggers"
   given:
     Alice controls 200 Spell Watchers.
     Alice controls Grizzly Bears.
+    Alice has {G} in her mana pool.
     Alice casts Giant Growth targeting Grizzly Bears.
   expect:
     Grizzly Bears is 2/2.
@@ -168,7 +169,7 @@ def test_a_ruling_past_its_time_limit_is_undetermined_and_the_others_are_checked
     assert [r["status"] for r in doc["results"]] == ["passed", "undetermined", "passed"]
     slow = doc["results"][1]
     assert [c["verdict"] for c in slow["claims"]] == ["undetermined", "undetermined"]
-    assert [c["line"] for c in slow["claims"]] == [19, 20]
+    assert [c["line"] for c in slow["claims"]] == [20, 21]
     message = slow["claims"][0]["message"]
     assert message.startswith(f"time limit of {LIMIT} s reached while "), message
     assert message.split(" while ")[1] in parallel.PHASES

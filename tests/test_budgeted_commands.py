@@ -26,6 +26,7 @@ ruling "two hundred triggers"
   given:
     Alice controls 200 Spell Watchers.
     Alice controls Grizzly Bears.
+    Alice has {G} in her mana pool.
     Alice casts Giant Growth targeting Grizzly Bears.
   expect:
     Grizzly Bears is 2/2.

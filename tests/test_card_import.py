@@ -35,6 +35,7 @@ RULING = """ruling "A current-wording card from an imported database"
   about: Testing Wurm
   cites: 603.6a, 122.1a
   given:
+    Alice has {G}{G}{G}{G}{G} in her mana pool.
     Alice casts Testing Wurm.
     Testing Wurm resolves.
     Testing Wurm's triggered ability resolves.
@@ -90,7 +91,7 @@ def test_import_mtgjson_and_check_with_it(home):
     assert p.returncode == 0 and "1 rulings: 1 passed" in p.stdout, p.stdout + p.stderr
     # the same file with the embedded database: the card is unknown (a positioned error)
     p = run_mtgkb("check", "w.mtg", cwd=d, env=env)
-    assert p.returncode == 2 and "w.mtg:5:17: error: unknown card" in p.stderr
+    assert p.returncode == 2 and "w.mtg:6:17: error: unknown card" in p.stderr
 
 
 def test_import_scryfall_leaves_tokens_out_and_reads_faces(home, run_in):

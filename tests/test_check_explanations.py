@@ -20,7 +20,8 @@ TWO_OUTCOMES = """ruling "Orvar copies one of two targets"
     Alice controls Orvar, the All-Form.
     Alice controls Grizzly Bears.
     Alice controls Llanowar Elves.
-    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves.
+    Alice has {R}{R} in her mana pool.
+    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves, spending {R}{R}.
     Orvar, the All-Form's first triggered ability resolves.
   expect:
     Grizzly Bears is 2/2.

@@ -25,13 +25,15 @@ TWO_TARGETS = """scenario "two of Alice's permanents targeted"
     Alice controls Orvar, the All-Form.
     Alice controls Grizzly Bears.
     Alice controls Llanowar Elves.
-    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves.
+    Alice has {R}{R} in her mana pool.
+    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves, spending {R}{R}.
     Orvar, the All-Form's first triggered ability resolves.
 """
 
 CREATURE_SPELL = """scenario "a creature spell"
   given:
     Alice controls Orvar, the All-Form.
+    Alice has {G}{G} in her mana pool.
     Alice casts Grizzly Bears.
 """
 
@@ -227,6 +229,7 @@ UNREAD_SPELL = """scenario "an unread spell"
     Alice controls Grizzly Bears.
     Bob controls Hill Giant.
     It is Alice's turn.
+    Alice has {R}{R}{R} in her mana pool.
     Alice casts Lunge targeting Hill Giant.
     Lunge resolves.
 """

@@ -30,11 +30,11 @@ def _check(tmp_path, given: str, expect: str, card: str = ""):
 
 
 @pytest.mark.parametrize("spell,cast", [
-    ("Lunge", "Alice casts Lunge targeting Hill Giant."),
-    ("Extinction", "Alice casts Extinction."),
-    ("Wild Swing", "Alice casts Wild Swing."),
-    ("Rolling Thunder", "Alice casts Rolling Thunder with X = 3."),
-    ("Channel", "Alice casts Channel."),
+    ("Lunge", "Alice has {R}{R}{R} in her mana pool.\nAlice casts Lunge targeting Hill Giant."),
+    ("Extinction", "Alice has {B}{B}{B}{B}{B} in her mana pool.\nAlice casts Extinction."),
+    ("Wild Swing", "Alice has {R}{R}{R}{R} in her mana pool.\nAlice casts Wild Swing."),
+    ("Rolling Thunder", "Alice has {R}{R}{R}{R}{R}{R} in her mana pool.\nAlice casts Rolling Thunder with X = 3."),
+    ("Channel", "Alice has {G}{G} in her mana pool.\nAlice casts Channel."),
 ])
 def test_an_unread_spell_settles_nothing(tmp_path, spell, cast):
     r = _check(tmp_path, f"{BOARD}\n{cast}\n{spell} resolves.",
@@ -48,7 +48,8 @@ def test_an_unread_spell_settles_nothing(tmp_path, spell, cast):
     "exile it instead.",
 ])
 def test_a_replacement_read_from_another_wording_is_unread(tmp_path, rest):
-    r = _check(tmp_path, "Stubborn Test Baloth is in Alice's hand.\nBob casts Mind Rot targeting Alice.\n"
+    r = _check(tmp_path, "Stubborn Test Baloth is in Alice's hand.\nIt is Bob's turn.\nBob has {B}{B}{B} in his mana pool."
+               "\nBob casts Mind Rot targeting Alice.\n"
                "Mind Rot resolves and Alice discards Stubborn Test Baloth.",
                "Stubborn Test Baloth is on the battlefield.\nStubborn Test Baloth is in Alice's graveyard.",
                card=BALOTH_LIKE.replace("{rest}", rest))
@@ -57,14 +58,15 @@ def test_a_replacement_read_from_another_wording_is_unread(tmp_path, rest):
 
 def test_protection_leaves_the_choice_of_target_unsettled(tmp_path):
     # Chameleon Colossus has protection from black: 702.16 is not applied yet, so nothing is settled
-    r = _check(tmp_path, "Alice controls Chameleon Colossus.\nBob casts Nameless Inversion targeting "
+    r = _check(tmp_path, "Alice controls Chameleon Colossus.\nBob has {B}{B} in his mana pool.\nBob casts Nameless Inversion targeting "
                "Chameleon Colossus.\nNameless Inversion resolves.", "Chameleon Colossus is 7/1.")
     assert r.claims[0].verdict == "undetermined"
 
 
 @pytest.mark.parametrize("given,rule", [
-    ("Alice controls Forest.\nAlice casts Might of Oaks.", "601.2c"),
-    ("Alice controls Forest.\nAlice controls Grizzly Bears.\nAlice casts Might of Oaks targeting Forest.", "601.2c"),
+    ("Alice controls Forest.\nAlice has {G}{G}{G} in her mana pool.\nAlice casts Might of Oaks.", "601.2c"),
+    ("Alice controls Forest.\nAlice controls Grizzly Bears.\nAlice has {G}{G}{G} in her mana pool.\n"
+     "Alice casts Might of Oaks targeting Forest.", "601.2c"),
     ("Alice controls Forest.\nVulshok Heartstoker enters under Alice's control.\n"
      "Vulshok Heartstoker's triggered ability resolves, choosing Forest.", "603.3d"),
     ("Alice controls Grizzly Bears.\nGrizzly Bears dies.\n"
@@ -76,8 +78,10 @@ def test_what_the_rules_do_not_allow_is_an_error_naming_the_rule(tmp_path, given
 
 
 @pytest.mark.parametrize("given,rule", [
-    ("Alice controls Grizzly Bears.\nAlice casts Hill Giant.\nHill Giant resolves, choosing Grizzly Bears.", "608.2"),
-    ("Alice controls Forest.\nAlice casts Clone.\nClone resolves, choosing Forest.", "707.5"),
+    ("Alice controls Grizzly Bears.\nAlice has {R}{R}{R}{R} in her mana pool.\nAlice casts Hill Giant.\n"
+     "Hill Giant resolves, choosing Grizzly Bears.", "608.2"),
+    ("Alice controls Forest.\nAlice has {U}{U}{U} in her mana pool.\nAlice casts Clone.\n"
+     "Clone resolves, choosing Forest.", "707.5"),
 ])
 def test_a_choice_the_rules_do_not_ask_for_is_bad_input(tmp_path, given, rule):
     f = tmp_path / "s.mtg"

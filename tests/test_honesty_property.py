@@ -64,7 +64,7 @@ def test_the_instrument_sees_settled_claims():
     and its claims are settled (Giant Growth on Hill Giant: every board claim follows)."""
     card = next(d for d in honesty.candidates()["spell"] if d["name"] == "Giant Growth")
     ruling = honesty.write_ruling(card, "spell")
-    assert "Alice casts Giant Growth targeting Hill Giant." in ruling.text
+    assert "Alice casts Giant Growth targeting Hill Giant, paying from her mana pool." in ruling.text
     abilities = honesty.reading([card])["Giant Growth"]
     assert abilities and all(a["read"] for a in abilities)
     rec = honesty.run_card(_session(), ruling, abilities, limit=20.0)

@@ -163,7 +163,8 @@ def test_damage_keywords_applied_infect_not(db):
 # ----------------------------------------------------------------------------- engine
 
 def test_bolt_kills_a_bear_and_spares_the_giant(tmp_path):
-    r = _check(tmp_path, BOARD + "\nAlice casts Lightning Bolt targeting Grizzly Bears.\nLightning Bolt resolves.",
+    r = _check(tmp_path, BOARD + "\nAlice has {R} in her mana pool.\n"
+                                 "Alice casts Lightning Bolt targeting Grizzly Bears.\nLightning Bolt resolves.",
                "Grizzly Bears is in Alice's graveyard.\nHill Giant is on the battlefield.\nGrizzly Bears is on the "
                "battlefield.\nBob has 20 life.")
     assert _verdicts(r) == ["holds", "holds", "fails", "holds"]
@@ -175,46 +176,55 @@ def test_life_totals_default_to_20_for_every_named_player(tmp_path):
 
 
 def test_each_opponent_means_each_other_player(tmp_path):
-    r = _check(tmp_path, "Alice controls Guttersnipe.\nCarol has 5 life.\nAlice casts Lightning Bolt targeting Alice."
+    r = _check(tmp_path, "Alice controls Guttersnipe.\nCarol has 5 life.\nAlice has {R} in her mana pool.\n"
+                         "Alice casts Lightning Bolt targeting Alice."
                "\nGuttersnipe's triggered ability resolves.",
                "Bob has 18 life.\nCarol has 3 life.\nAlice has 20 life.")
     assert _verdicts(r) == ["holds"] * 3, [(c.verdict, c.message) for c in r.claims]
 
 
 def test_a_player_is_not_a_target_for_a_creature_spell(tmp_path):
-    r = _check(tmp_path, BOARD + "\nAlice casts Flame Slash targeting Bob.", "Bob has 20 life.")
+    r = _check(tmp_path, BOARD + "\nAlice has {R} in her mana pool.\n"
+                                 "Alice casts Flame Slash targeting Bob.", "Bob has 20 life.")
     assert _verdicts(r) == ["error"]
     assert "601.2c" in r.claims[0].message
 
 
 def test_target_opponent_is_not_yourself(tmp_path):
-    r = _check(tmp_path, BOARD + "\nAlice casts Bump in the Night targeting Alice.", "Alice has 20 life.")
+    r = _check(tmp_path, BOARD + "\nAlice has {B} in her mana pool.\n"
+                                 "Alice casts Bump in the Night targeting Alice.", "Alice has 20 life.")
     assert _verdicts(r) == ["error"]
     assert "illegal target" in r.claims[0].message
 
 
 def test_destroy_respects_the_target_restriction(tmp_path):
     # Doom Blade: target nonblack creature; Vampire Nighthawk is black
-    r = _check(tmp_path, "Alice controls Vampire Nighthawk.\nBob casts Doom Blade targeting Vampire Nighthawk.",
+    r = _check(tmp_path, "Alice controls Vampire Nighthawk.\nBob has {B}{B} in his mana pool.\n"
+                         "Bob casts Doom Blade targeting Vampire Nighthawk.",
                "Vampire Nighthawk is on the battlefield.")
     assert _verdicts(r) == ["error"]
-    r = _check(tmp_path, BOARD + "\nBob casts Doom Blade targeting Grizzly Bears.\nDoom Blade resolves.",
+    r = _check(tmp_path, BOARD + "\nBob has {B}{B} in his mana pool.\n"
+                                 "Bob casts Doom Blade targeting Grizzly Bears.\nDoom Blade resolves.",
                "Grizzly Bears is in Alice's graveyard.")
     assert _verdicts(r) == ["holds"]
 
 
 @pytest.mark.parametrize("given,why", [
     # protection from red may prevent the damage (702.16e, not applied)
-    ("Alice controls Paladin en-Vec.\nBob casts Lightning Bolt targeting Paladin en-Vec.\nLightning Bolt resolves.",
+    ("Alice controls Paladin en-Vec.\nBob has {R} in his mana pool.\n"
+     "Bob casts Lightning Bolt targeting Paladin en-Vec.\nLightning Bolt resolves.",
      "Paladin en-Vec"),
     # a trigger on gaining life that is not read (Attended Healer: "for the first time each turn" is not read;
     # Ajani's Pridemate and Sanguine Bond's trigger are, tests/test_triggers_events.py)
-    ("Alice controls Attended Healer.\nAlice casts Angel's Mercy.\nAngel's Mercy resolves.", "Attended Healer"),
+    ("Alice controls Attended Healer.\nAlice has {W}{W}{W}{W} in her mana pool.\n"
+     "Alice casts Angel's Mercy.\nAngel's Mercy resolves.", "Attended Healer"),
     # damage to a planeswalker removes loyalty counters (120.3c, not applied)
-    ("Bob controls Jace Beleren.\nAlice casts Lightning Bolt targeting Jace Beleren.\nLightning Bolt resolves.",
+    ("Bob controls Jace Beleren.\nAlice has {R} in her mana pool.\n"
+     "Alice casts Lightning Bolt targeting Jace Beleren.\nLightning Bolt resolves.",
      "Lightning Bolt"),
     # X damage with no X
-    ("Alice casts Banefire targeting Bob.\nBanefire resolves.", "Banefire"),
+    ("It is Alice's turn.\nAlice has {R} in her mana pool.\nAlice casts Banefire targeting Bob.\nBanefire resolves.",
+     "Banefire"),
 ])
 def test_what_is_not_applied_is_undetermined(tmp_path, given, why):
     r = _check(tmp_path, "Bob controls Hill Giant.\n" + given, "Bob has 20 life.\nHill Giant is on the battlefield.")
@@ -277,7 +287,8 @@ def test_the_output_is_deterministic(tmp_path):
     from conftest import run_main_captured
 
     f = tmp_path / "d.mtg"
-    f.write_text('ruling "d"\n  given:\n    Bob controls Hill Giant.\n    Alice casts Lightning Bolt.\n'
+    f.write_text('ruling "d"\n  given:\n    Bob controls Hill Giant.\n    Alice has {R} in her mana pool.\n'
+                 "    Alice casts Lightning Bolt.\n"
                  "    Lightning Bolt resolves.\n  expect:\n    may Bob has 17 life.\n", encoding="utf-8")
     runs = [run_main_captured(["show", "--json", str(f)]) for _ in range(2)]
     assert runs[0] == runs[1] and runs[0][0] == 0

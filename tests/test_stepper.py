@@ -46,7 +46,8 @@ TWO_TARGETS = """  given:
     Alice controls Orvar, the All-Form.
     Alice controls Grizzly Bears.
     Alice controls Llanowar Elves.
-    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves.
+    Alice has {R}{R} in her mana pool.
+    Alice casts Twin Bolt targeting Grizzly Bears and Llanowar Elves, spending {R}{R}.
     Orvar, the All-Form's first triggered ability resolves.
 """
 
@@ -133,6 +134,7 @@ ruling "unread"
   given:
     Alice controls Odd Oracle.
     Alice controls Grizzly Bears.
+    Alice has {G} in her mana pool.
     Alice casts Giant Growth targeting Grizzly Bears.
     Giant Growth resolves.
   expect:
@@ -147,6 +149,7 @@ ruling "not mine"
   given:
     Alice controls Odd Oracle.
     Bob controls Grizzly Bears.
+    Bob has {G} in his mana pool.
     Bob casts Giant Growth targeting Grizzly Bears.
     Giant Growth resolves.
   expect:
@@ -180,10 +183,11 @@ ruling "no card to exile"
   given:
     Alice controls Littjara Glade-Warden.
     Alice controls Grizzly Bears.
+    Alice has {G}{G}{G} in her mana pool.
     Alice activates Littjara Glade-Warden's ability targeting Grizzly Bears.
   expect:
     Grizzly Bears has no +1/+1 counters.
-""", error=()),
+""", error=("118.3",)),
 
     Case("bound-on-outcomes-is-undetermined", """
 ruling "two outcomes, bound one"
@@ -229,6 +233,7 @@ ruling "tap twice"
 ruling "lki"
   about: Hooded Hydra
   given:
+    Alice has {G}{G}{G}{G} in her mana pool.
     Alice casts Hooded Hydra with X = 2.
     Hooded Hydra resolves.
     Hooded Hydra dies.

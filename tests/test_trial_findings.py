@@ -59,7 +59,8 @@ def test_unread_trigger_in_a_library_is_not_watched(tmp_path):
     assert _verdicts(r) == ["holds"], r.claims
 
 
-SCRY = "Alice's library is Forest, Island and 3 unknown cards.\nAlice casts Magma Jet targeting Bob.\nMagma Jet resolves."
+SCRY = ("Alice's library is Forest, Island and 3 unknown cards.\nAlice has {R}{R} in her mana pool.\n"
+        "Alice casts Magma Jet targeting Bob.\nMagma Jet resolves.")
 
 
 def test_may_claim_decided_by_a_settled_outcome(tmp_path):
@@ -72,7 +73,8 @@ def test_may_claim_decided_by_a_settled_outcome(tmp_path):
 
 def test_claim_true_where_settled_stays_undetermined_elsewhere(tmp_path):
     # true in every outcome in which it is settled, unknown in one: not settled
-    r = _check(tmp_path, "Alice's library is Forest and 3 unknown cards.\nAlice casts Magma Jet targeting Bob.\n"
+    r = _check(tmp_path, "Alice's library is Forest and 3 unknown cards.\nAlice has {R}{R} in her mana pool.\n"
+                         "Alice casts Magma Jet targeting Bob.\n"
                          "Magma Jet resolves.", "May the top card of Alice's library is Swamp.")
     assert _verdicts(r) == ["undetermined"], r.claims
 

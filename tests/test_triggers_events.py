@@ -268,7 +268,8 @@ def test_a_resolution_gaining_life_twice_triggers_twice(tmp_path):
 def test_an_unread_trigger_on_the_battlefield_still_sees_a_resolutions_events(tmp_path):
     # Attended Healer's "for the first time each turn" is not read: a life gain of a resolution leaves the
     # claims undetermined
-    r = _check(tmp_path, "Alice controls Attended Healer.\nAlice casts Angel's Mercy.\nAngel's Mercy resolves.",
+    r = _check(tmp_path, "Alice controls Attended Healer.\nAlice has {W}{W}{W}{W} in her mana pool.\n"
+               "Alice casts Angel's Mercy.\nAngel's Mercy resolves.",
                "Alice has 27 life.")
     assert _verdicts(r) == ["undetermined"]
     assert "Attended Healer" in r.claims[0].message
@@ -277,7 +278,8 @@ def test_an_unread_trigger_on_the_battlefield_still_sees_a_resolutions_events(tm
 def test_a_trigger_that_targets_makes_its_target_a_target(tmp_path):
     # Vulshok Heartstoker's trigger targets a creature as it goes on the stack; Mossdog (an opponent's
     # ability) triggers only in the outcome where it is the target
-    r = _check(tmp_path, "Alice controls Mossdog.\nBob casts Vulshok Heartstoker.\nVulshok Heartstoker resolves.",
+    r = _check(tmp_path, "Alice controls Mossdog.\nIt is Bob's turn.\nBob has {R}{R}{R} in his mana pool.\n"
+               "Bob casts Vulshok Heartstoker.\nVulshok Heartstoker resolves.",
                "May Mossdog's triggered ability triggers.\nMossdog's triggered ability triggers.")
     assert _verdicts(r) == ["holds", "fails"], [(c.verdict, c.message) for c in r.claims]
 
@@ -312,10 +314,12 @@ def test_becomes_untapped(db):
 def test_the_mana_value_of_an_x_spell_on_the_stack_counts_its_x(tmp_path):
     # CR 202.3e: Etherium Spinner watches spells with mana value 4 or greater; Hooded Hydra ({X}{G}{G})
     # cast with X = 2 has mana value 4 on the stack, with X = 1 it has 3
-    r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice casts Hooded Hydra with X = 2.",
+    r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice has {G}{G}{G}{G} in her mana pool.\n"
+               "Alice casts Hooded Hydra with X = 2.",
                "Etherium Spinner's triggered ability triggers.")
     assert _verdicts(r) == ["holds"], [(c.verdict, c.message) for c in r.claims]
-    r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice casts Hooded Hydra with X = 1.",
+    r = _check(tmp_path, "Alice controls Etherium Spinner.\nAlice has {G}{G}{G} in her mana pool.\n"
+               "Alice casts Hooded Hydra with X = 1.",
                "Etherium Spinner's triggered ability does not trigger.")
     assert _verdicts(r) == ["holds"], [(c.verdict, c.message) for c in r.claims]
 

@@ -14,6 +14,8 @@ def test_unread_spell_is_undetermined_not_fizzled(tmp_path):
         'ruling "frog"\n'
         "  given:\n"
         "    Alice controls Llanowar Elves.\n"
+        "    It is Bob's turn.\n"
+        "    Bob has {R}{R}{R} in his mana pool.\n"
         "    Bob casts Threaten targeting Llanowar Elves.\n"
         "    Threaten resolves.\n"
         "  expect:\n"

@@ -139,10 +139,13 @@ ruling "Unsummon: the creature is a new object in the hand; cast again it has no
   about: Unsummon
   given:
     Alice controls Grizzly Bears with two +1/+1 counters.
+    Alice has {G} in her mana pool.
     Alice casts Giant Growth targeting Grizzly Bears.
     Giant Growth resolves.
+    Alice has {U} in her mana pool.
     Alice casts Unsummon targeting Grizzly Bears.
     Unsummon resolves.
+    Alice has {G}{G} in her mana pool.
     Alice casts Grizzly Bears.
     Grizzly Bears resolves.
   expect:
@@ -157,6 +160,7 @@ ruling "to its owner's hand"
   about: Unsummon
   given:
     Bob controls Hill Giant.
+    Alice has {U} in her mana pool.
     Alice casts Unsummon targeting Hill Giant.
     Unsummon resolves.
   expect:
@@ -171,6 +175,7 @@ ruling "exiled: leaves triggers, dies does not"
   given:
     Alice controls Parting Bear.
     Alice controls Mourning Bear.
+    Bob has {W}{W}{W} in his mana pool.
     Bob casts Unmake targeting Parting Bear.
     Unmake resolves.
   expect:
@@ -184,6 +189,7 @@ ruling "exile is not dying"
   about: Unmake
   given:
     Alice controls Mourning Bear.
+    Bob has {W}{W}{W} in his mana pool.
     Bob casts Unmake targeting Mourning Bear.
     Unmake resolves.
   expect:
@@ -196,6 +202,7 @@ ruling "into the library"
   about: Griptide
   given:
     Bob controls Hill Giant.
+    Alice has {U}{U}{U}{U} in her mana pool.
     Alice casts Griptide targeting Hill Giant.
     Griptide resolves.
   expect:
@@ -208,7 +215,9 @@ ruling "countered: it does not resolve"
   about: Counterspell
   given:
     Alice controls Grizzly Bears.
+    Alice has {G} in her mana pool.
     Alice casts Giant Growth targeting Grizzly Bears.
+    Bob has {U}{U} in his mana pool.
     Bob casts Counterspell targeting Giant Growth.
     Counterspell resolves.
   expect:
@@ -222,7 +231,9 @@ ruling "a countered creature spell"
   about: Essence Scatter
   given:
     Alice controls Forest.
+    Alice has {B}{B} in her mana pool.
     Alice casts Mourning Bear.
+    Bob has {U}{U} in his mana pool.
     Bob casts Essence Scatter targeting Mourning Bear.
     Essence Scatter resolves.
   expect:
@@ -234,7 +245,9 @@ ruling "a countered creature spell"
 ruling "Negate cannot target a creature spell"
   about: Negate
   given:
+    Alice has {B}{B} in her mana pool.
     Alice casts Mourning Bear.
+    Bob has {U}{U} in his mana pool.
     Bob casts Negate targeting Mourning Bear.
   expect:
     Mourning Bear is on the battlefield.
@@ -244,6 +257,7 @@ ruling "Negate cannot target a creature spell"
 ruling "a spell cannot target itself"
   about: Counterspell
   given:
+    Bob has {U}{U} in his mana pool.
     Bob casts Counterspell.
   expect:
     Counterspell is in Bob's graveyard.
@@ -254,7 +268,9 @@ ruling "the target is gone: the counterspell does nothing"
   about: Counterspell
   given:
     Alice controls Grizzly Bears.
+    Alice has {G} in her mana pool.
     Alice casts Giant Growth targeting Grizzly Bears.
+    Bob has {U}{U} in his mana pool.
     Bob casts Counterspell targeting Giant Growth.
     Giant Growth is countered.
     Counterspell resolves.
@@ -268,6 +284,7 @@ ruling "untap target creature"
   about: Wake Call
   given:
     Alice controls Grizzly Bears, tapped.
+    Alice has {G} in her mana pool.
     Alice casts Wake Call targeting Grizzly Bears.
     Wake Call resolves.
   expect:
@@ -280,6 +297,7 @@ ruling "tap all creatures your opponents control"
   given:
     Alice controls Grizzly Bears.
     Bob controls Hill Giant and Llanowar Elves.
+    Alice has {U}{U}{U} in her mana pool.
     Alice casts Frost Sweep.
     Frost Sweep resolves.
   expect:
@@ -294,6 +312,7 @@ ruling "all nonland permanents to their owners' hands"
   given:
     Alice controls Grizzly Bears and Forest.
     Bob controls Hill Giant.
+    Alice has {U}{U}{U}{U}{U} in her mana pool.
     Alice casts Tide Sweep.
     Tide Sweep resolves.
   expect:
@@ -308,6 +327,7 @@ ruling "exile all creatures"
   given:
     Alice controls Mourning Bear.
     Alice controls a 1/1 green Elf Warrior creature token called "Elf Token".
+    Alice has {W}{W}{W}{W}{W}{W} in her mana pool.
     Alice casts Final Judgment.
     Final Judgment resolves.
   expect:
@@ -322,6 +342,7 @@ ruling "each opponent sacrifices a creature"
   given:
     Alice controls Grizzly Bears.
     Bob controls Mourning Bear and Hill Giant.
+    Alice has {B}{B} in her mana pool.
     Alice casts Pale Edict.
     Pale Edict resolves.
   expect:
@@ -338,6 +359,8 @@ ruling "resolves, choosing the sacrificed creature"
   about: Pale Edict
   given:
     Bob controls Mourning Bear and Hill Giant.
+    It is Alice's turn.
+    Alice has {B}{B} in her mana pool.
     Alice casts Pale Edict.
     Pale Edict resolves, choosing Mourning Bear.
   expect:
@@ -352,6 +375,7 @@ ruling "a choice the sacrifice cannot make"
   given:
     Alice controls Grizzly Bears.
     Bob controls Hill Giant.
+    Alice has {B}{B} in her mana pool.
     Alice casts Pale Edict.
     Pale Edict resolves, choosing Grizzly Bears.
   expect:
@@ -363,6 +387,7 @@ ruling "nothing to sacrifice"
   about: Self Edict
   given:
     Alice controls Forest.
+    Alice has {B} in her mana pool.
     Alice casts Self Edict.
     Self Edict resolves.
   expect:
@@ -376,6 +401,7 @@ ruling "Diabolic Edict: the target player chooses"
   given:
     Alice controls Grizzly Bears.
     Bob controls Hill Giant.
+    Alice has {B}{B} in her mana pool.
     Alice casts Diabolic Edict targeting Bob.
     Diabolic Edict resolves.
   expect:
@@ -388,6 +414,7 @@ ruling "Zombify: the card enters the battlefield"
   about: Zombify
   given:
     Mourning Bear is in Alice's graveyard.
+    Alice has {B}{B}{B}{B} in her mana pool.
     Alice casts Zombify targeting Mourning Bear.
     Zombify resolves.
   expect:
@@ -400,6 +427,7 @@ ruling "Raise Dead cannot target a card in another player's graveyard"
   about: Raise Dead
   given:
     Hill Giant is in Bob's graveyard.
+    Alice has {B} in her mana pool.
     Alice casts Raise Dead targeting Hill Giant.
   expect:
     Hill Giant is in Alice's hand.
@@ -509,6 +537,7 @@ ruling "two instances of 'target': the named targets fill the slots in order (60
   about: Two Deeds
   given:
     Alice controls Grizzly Bears and Forest, tapped.
+    Alice has {U}{U} in her mana pool.
     Alice casts Two Deeds targeting Grizzly Bears and Forest.
     Two Deeds resolves.
   expect:
@@ -521,6 +550,7 @@ ruling "a spell with two targets named with one is impossible (601.2c)"
   about: Two Deeds
   given:
     Alice controls Grizzly Bears and Forest, tapped.
+    Alice has {U}{U} in her mana pool.
     Alice casts Two Deeds targeting Grizzly Bears.
   expect:
     Grizzly Bears is tapped.
@@ -532,6 +562,7 @@ ruling "~ of a dies trigger is the new object in the graveyard (400.7e)"
   about: Bleak Return
   given:
     Alice controls Bleak Return.
+    Alice has {B} in her mana pool.
     Alice casts Self Edict.
     Self Edict resolves.
     Bleak Return's triggered ability resolves.
@@ -546,6 +577,7 @@ ruling "an unread leaves trigger watches"
   given:
     Alice controls Odd Mirror.
     Bob controls Hill Giant.
+    Alice has {U} in her mana pool.
     Alice casts Unsummon targeting Hill Giant.
     Unsummon resolves.
   expect:
@@ -557,7 +589,9 @@ ruling "the countered spell's own text is not read (it could say it can't be cou
   about: Counterspell
   given:
     Alice controls Grizzly Bears.
+    Alice has {G} in her mana pool.
     Alice casts Odd Growth targeting Grizzly Bears.
+    Bob has {U}{U} in his mana pool.
     Bob casts Counterspell targeting Odd Growth.
     Counterspell resolves.
   expect:
@@ -570,6 +604,7 @@ ruling "the returned card's own text is not read (it could replace or watch its 
   given:
     Alice controls Grizzly Bears.
     Odd Corpse is in Alice's graveyard.
+    Alice has {B} in her mana pool.
     Alice casts Raise Dead targeting Odd Corpse.
     Raise Dead resolves.
   expect:
@@ -581,6 +616,7 @@ ruling "the life gain is not read: the whole spell is undetermined"
   about: Swords to Plowshares
   given:
     Bob controls Hill Giant.
+    Alice has {W} in her mana pool.
     Alice casts Swords to Plowshares targeting Hill Giant.
     Swords to Plowshares resolves.
   expect:

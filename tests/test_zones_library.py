@@ -249,27 +249,29 @@ def test_a_shuffled_library_gives_any_of_its_cards(tmp_path):
 
 def test_scry_two_puts_each_card_on_top_or_bottom_in_any_order(tmp_path):
     r = _check(tmp_path, "Alice's library is Forest, Island, Swamp and Grizzly Bears.\nAlice has no cards in hand.\n"
-               "Alice casts Preordain.\nPreordain resolves.",
+               "Alice has {U} in her mana pool.\nAlice casts Preordain.\nPreordain resolves.",
                "Alice may have Forest in hand.\nAlice may have Island in hand.\nAlice may have Swamp in hand.\n"
                "Alice has 1 card in hand.\nAlice's library has 3 cards.\nAlice has Forest in hand.")
     assert _verdicts(r) == ["holds"] * 5 + ["fails"]
     # with unknown cards that may be drawn, whether a Swamp may have been drawn is not settled; that
     # a Forest was drawn fails all the same: in the outcome that draws Island the hand is known
     r = _check(tmp_path, "Alice's library is Forest, Island and 3 unknown cards.\nAlice has no cards in hand.\n"
-               "Alice casts Preordain.\nPreordain resolves.",
+               "Alice has {U} in her mana pool.\nAlice casts Preordain.\nPreordain resolves.",
                "Alice has 1 card in hand.\nAlice may have Swamp in hand.\nAlice has Forest in hand.")
     assert _verdicts(r) == ["holds", "undetermined", "fails"]
 
 
 def test_a_search_with_a_quality_may_fail_to_find(tmp_path):
-    r = _check(tmp_path, "Alice's library is Forest and Grizzly Bears.\nAlice casts Rampant Growth.\n"
+    r = _check(tmp_path, "Alice's library is Forest and Grizzly Bears.\nAlice has {G}{G} in her mana pool.\n"
+                         "Alice casts Rampant Growth.\n"
                "Rampant Growth resolves.", "Alice may control 0 permanents named Forest.\n"
                "Alice may control 1 permanent named Forest.\nForest is tapped.")
     assert _verdicts(r) == ["holds", "holds", "fails"]
 
 
 def test_a_search_that_may_find_an_unknown_card_is_undetermined(tmp_path):
-    r = _check(tmp_path, "Alice's library is Forest and 2 unknown cards.\nAlice casts Rampant Growth.\n"
+    r = _check(tmp_path, "Alice's library is Forest and 2 unknown cards.\nAlice has {G}{G} in her mana pool.\n"
+                         "Alice casts Rampant Growth.\n"
                "Rampant Growth resolves.", "Alice may control 1 permanent named Island.\nForest is in Alice's library.")
     # an Island may have been found only among the unknown cards: not settled; that the Forest
     # stayed in the library fails, since the outcome that finds it is settled
@@ -277,7 +279,9 @@ def test_a_search_that_may_find_an_unknown_card_is_undetermined(tmp_path):
 
 
 def test_a_random_discard_is_an_outcome_per_card(tmp_path):
-    r = _check(tmp_path, "Bob has Forest, Island and Swamp in hand.\nAlice casts Hymn to Tourach targeting Bob.\n"
+    r = _check(tmp_path, "Bob has Forest, Island and Swamp in hand.\nIt is Alice's turn.\nAlice has {B}{B} in her mana pool.\n"
+                         ""
+                         "Alice casts Hymn to Tourach targeting Bob.\n"
                "Hymn to Tourach resolves.", "Bob has 1 card in hand.\nBob may have Forest in hand.\n"
                "Bob has Forest in hand.")
     assert _verdicts(r) == ["holds", "holds", "fails"]
@@ -285,7 +289,9 @@ def test_a_random_discard_is_an_outcome_per_card(tmp_path):
 
 def test_the_output_is_deterministic(tmp_path):
     f = tmp_path / "d.mtg"
-    f.write_text('scenario "d"\n  given:\n    ' + LIB + '\n    Alice casts Preordain.\n    Preordain resolves.\n'
+    f.write_text('scenario "d"\n  given:\n    ' + LIB + '\n    Alice has {U} in her mana pool.\n'
+                 '    Alice casts Preordain.\n'
+                 '    Preordain resolves.\n'
                  '  expect:\n    Alice has Forest in hand.\n', encoding="utf-8")
     a = run_mtgkb("show", "--timeout", "120", str(f))   # a loaded machine is slow: not a timed test
     b = run_mtgkb("show", "--timeout", "120", str(f))

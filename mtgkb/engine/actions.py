@@ -1,4 +1,4 @@
-"""Casting (601), activating (602), special actions (116), zone changes and discards:
+"""Activating (602), special actions (116), zone changes and discards (casting: casting.py):
 the events a scenario sentence makes happen.  A mixin of the Stepper."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from mtgkb.parser.scenario_ast import Sentence
 
 from ..symbols import atom, obj
 from .ask import ScenarioError, pick
-from .modes import chosen_abilities
 from .state import Item, Obj, State, item_sym
 
 
@@ -17,32 +16,6 @@ class Actions:
     # -- casting (601), activating (602)
     def _targets(self, st: State, tg) -> tuple:
         return tuple(t[1] if t[0] == "player" else st.handles[t[1]] for t in tg)
-
-    def _cast(self, st: State, s: Sentence) -> list[State]:
-        a = s.args
-        p = a["player"]
-        self._player(st, p)
-        face = self.face(a["card"], s.pos)
-        for t in a["targets"]:
-            if t[0] == "player":
-                self._player(st, t[1])
-        if a["object"] not in st.handles:
-            st.new_obj(a["object"], card=a["card"], zone="hand", owner=p, controller=None)
-        oid = st.handles[a["object"]]
-        # CR 601.2a: the card moves to the stack (a new object, 400.7)
-        sp = st.move(oid, "stack", p)
-        abil = tuple(Function("ab", [String(face.name), Number(i)]) for i, ab in enumerate(face.abilities, 1)
-                     if ab.kind in ("spell", "unsupported") or not ab.understood)
-        abil = chosen_abilities(face, abil, a.get("modes", ()), s)   # CR 700.2a, 601.2b
-        st.next_item += 1
-        it = Item(id=st.next_item, kind="spell", source=sp.id, source_handle=sp.handle, controller=p, abilities=abil,
-                  targets=self._targets(st, a["targets"]), x=a["x"], label=sp.handle,
-                  chosen=st.handles[a["choosing"]] if a["choosing"] else None, division=a.get("division", ()))
-        st.stack.append(it)
-        tg = f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else ""
-        st.log.append(("601.2, 601.2i", f"{p} casts {sp.handle}{tg}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
-        outs = self.event(st, Function("cast", [item_sym(it.id), obj(sp.id), String(p)]))
-        return [b for o in outs for b in self.put_triggers(o)]
 
     def _activate(self, st: State, s: Sentence) -> list[State]:
         a = s.args
@@ -58,16 +31,17 @@ class Actions:
         A = self._ability_symbol(face, kind, n, s) if face else None
         ab = face.abilities[A.arguments[1].number - 1] if A is not None else None
         if ab is not None and ab.kind == "mana":
-            # CR 605.3a, 605.3b: a mana ability does not use the stack; it resolves at once.  Its costs
-            # are paid (a {T} cost taps it, tl_mana_tapped/1): an event triggered abilities see (603.2e)
-            st.log.append(("605.3a", f"{p} activates {self._ab_text(A)} (a mana ability: it does not use the stack)"))
-            ev = Function("activate_mana", [obj(oid), A, String(p)])
-            tapped = any(pick(m, "tl_mana_tapped") for m in self.ask(self.facts(st, [atom("tl_event", ev)])))
-            outs = self.event(st, ev)   # the same question, answered once (engine/ask.py)
-            for b in outs:
-                if tapped:
-                    b.objects[oid].tapped = True
-                    b.log.append(("602.2b, 106.12", f"  cost paid: {h} is tapped"))
+            # CR 605.3a, 605.3b: a mana ability does not use the stack; it resolves at once.  One with {T}
+            # taps its permanent and adds its mana, and its becoming tapped is an event triggered abilities
+            # see (603.2e; engine/casting.py); another's mana is not tracked
+            outs = self._tap_for_mana(st, s, oid, Function("ab", [A]), f"for mana ({self._ab_text(A)})", only_tap=True)
+            if outs is not None:
+                return outs
+            st.log.append(("605.3a", f"{p} activates {self._ab_text(A)} (a mana ability: it does not use the stack; "
+                                     f"the mana it adds is not tracked)"))
+            st.unsure.append(A)
+            # CR 603.2e: its activation is still an event triggered abilities may see (triggers.lp)
+            outs = self.event(st, Function("activate_mana", [obj(oid), A, String(p)]))
             return [x for b in outs for x in self.put_triggers(b)]
         st.next_item += 1
         it = Item(id=st.next_item, kind="activated", source=oid, source_handle=h, controller=p,
@@ -79,8 +53,16 @@ class Actions:
         st.log.append(("602.2", f"{p} activates {it.label}{tg}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
         if a.get("choosing"):
             it.chosen = st.handles[a["choosing"]]
-        outs = self.event(st, Function("activate", [item_sym(it.id), obj(oid), String(p)]))
-        return [b for o2 in outs for b in self.put_triggers(o2)]
+        ev = Function("activate", [item_sym(it.id), obj(oid), String(p)])
+        # CR 602.2b, 601.2g-h: its total cost is paid as it is activated (engine/casting.py)
+        extra = self._payment_facts(st, s, p, Function("ability", [item_sym(it.id), obj(oid), A]), a["x"]) \
+            if A is not None else []
+        try:
+            outs = self.event(st, ev, extra=extra)
+        except ScenarioError as e:
+            raise self._refused(e, st, s, ev, extra, f"{p} cannot activate {it.label}",
+                                f"the cost of {it.label}" + (f" (X = {a['x']})" if a["x"] is not None else "")) from None
+        return [b for o2 in outs for b in self._pay_other_costs(o2, p)]
 
     # -- special actions (116)
     def _special(self, st: State, s: Sentence) -> list[State]:

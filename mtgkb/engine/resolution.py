@@ -167,6 +167,8 @@ class Resolution:
                 elif e.name == "exile_link":
                     # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
                     st.static_facts.append(atom("exiled_until_leaves", e.arguments[0], e.arguments[1]))
+                elif e.name == "add_mana":
+                    self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
                     self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
                 elif e.name == "zfx":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from clingo import Function, Number, String, Symbol
 
 from ..symbols import atom, obj
+from .mana_state import ADDED_GROUP_BASE, Spent, pool_facts, spent_facts, spent_log_facts
 from .turn_facts import turn_facts
 from .zone_state import Zones, zone_facts
 
@@ -41,6 +42,7 @@ class Obj:
     chosen: tuple = ()               # choices made as it entered (614.12): symbols
     damage: int = 0                  # damage marked on it (120.3e, 120.6); a new object has none (400.7)
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
+    spell_copy: bool = False         # a copy of a spell on the stack (707.10): not a card, ceases to exist off the stack
     unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
 
 
@@ -61,6 +63,10 @@ class Item:
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
+    cast_from: str | None = None      # the zone a spell was cast from (601.2a); None: not cast (a copy, 707.10)
+    free: bool = False                # cast without paying its mana cost (118.9)
+    kicked: bool = False              # its kicker cost was paid (702.33d)
+    spent: Spent | None = None        # the mana spent to cast it (601.2h); a copy spent none (707.10)
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
     division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
 
@@ -98,6 +104,10 @@ class State:
     energy: dict = field(default_factory=dict)      # player -> energy counters (107.14, 122.1)
     lost: list = field(default_factory=list)        # players who have lost the game (104.3, 704.5a, 704.5c)
     to_gy: list = field(default_factory=list)       # handles of permanents an effect put into a graveyard (700.4, 701.21a)
+    pool: list = field(default_factory=list)        # PoolMana: each player's mana pool (106.4)
+    next_group: int = ADDED_GROUP_BASE              # the group number of the next mana added (mana_state)
+    spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
+    cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
@@ -141,8 +151,14 @@ class State:
         if o.token and zone != "battlefield":
             self.handles.pop(o.handle, None)
             return None
+        if o.spell_copy and zone != "battlefield":
+            # CR 707.10a, 704.5e: a copy of a spell that leaves the stack ceases to exist
+            self.handles.pop(o.handle, None)
+            return None
+        # CR 608.3f, 707.10f: a copy of a permanent spell that resolves becomes a token
         new = self.new_obj(o.handle, card=o.card, zone=zone, owner=o.owner, controller=controller,
-                           token=o.token, token_values=o.token_values, token_copy_of_card=o.token_copy_of_card,
+                           token=o.token or o.spell_copy, token_values=o.token_values,
+                           token_copy_of_card=o.token_copy_of_card or (o.card if o.spell_copy else None),
                            unknown=o.unknown)
         self.became[oid] = new.id
         return new
@@ -188,6 +204,7 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("active_player", String(st.active or st.players[0])))
     if st.step is not None:
         out.append(atom("current_step", Function(st.step)))
+    out += pool_facts(st.pool)
     # CR 400.7e: the new object an object that moved became (while that one still exists)
     out += [atom("became", obj(a), obj(b)) for a, b in sorted(st.became.items()) if b in st.objects]
     for o in st.objects.values():
@@ -230,6 +247,8 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("damage_marked", O, Number(o.damage)))
         if o.deathtouch_damage and o.zone == "battlefield":
             out.append(atom("deathtouch_damaged", O))
+        if o.spell_copy:
+            out.append(atom("spell_copy", O))
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
@@ -266,6 +285,16 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
     if it.lki_keywords is not None:
         out.append(atom("tl_item_lki_known", I))
         out += [atom("tl_item_lki_kw", I, Function(k)) for k in it.lki_keywords]
+    if it.cast_from is not None:
+        out.append(atom("tl_cast_from", I, Function(it.cast_from)))
+    if it.free:
+        out.append(atom("tl_cast_free", I))
+    if it.kicked:
+        out.append(atom("tl_kicked", I))
+    if it.kind == "spell" and it.cast_from is None:
+        out.append(atom("tl_spell_copy", I))
+    if it.spent is not None:
+        out += spent_facts(I, it.spent)
     return out
 
 
@@ -281,6 +310,8 @@ def log_facts(st: State) -> list[Symbol]:
     out += [atom("tl_unsure_any", A) for A in sorted(set(st.unsure), key=str)]
     out += [atom("tl_log_sba", String(h), String(r)) for h, r in st.sba_log]
     out += [atom("tl_log_to_gy", String(h)) for h in st.to_gy]
+    for h, spent in sorted(st.spent_log.items()):
+        out += spent_log_facts(h, spent)
     return out
 
 

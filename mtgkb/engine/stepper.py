@@ -24,6 +24,7 @@ from ..facts import FactError, face_facts
 from ..program import program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
+from .casting import Casting
 from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
 from . import ask as asking
@@ -42,7 +43,7 @@ def _target_of(T: Symbol):
     return T.arguments[0].number if T.type == clingo.SymbolType.Function else T.string
 
 
-class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
+class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
@@ -180,6 +181,9 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             st.active = a["player"]
             st.step = "precombat_main"
             return [st]
+        if k == "mana_pool":
+            self._pool_sentence(st, s)   # CR 106.4: mana in the pool is part of the state
+            return [st]
         if k in mana.MANA_SENTENCES:
             self._player(st, a["player"])
             st.static_facts += mana.sentence_facts(s)
@@ -209,6 +213,8 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             return self._enters_sentence(st, s)
         if k == "tl_cast":
             return self._cast(st, s)
+        if k == "tl_copy":
+            return self._copy_spell(st, s)
         if k == "tl_activate":
             return self._activate(st, s)
         if k == "tl_resolve":
@@ -219,15 +225,9 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             return self._discard(st, s, a["player"], a["object"], None)
         if k == "tl_tap":
             # CR 106.12, 605.3a, 605.4a: tapping for mana activates a mana ability; it and any triggered mana
-            # ability resolve at once, without the stack (the mana pool is asked by payment claims)
+            # ability resolve at once, without the stack (engine/casting.py)
             self._player(st, a["player"])
-            o = st.objects[st.handles[a["object"]]]
-            if o.zone != "battlefield" or o.tapped:
-                raise ScenarioError(f"{o.handle} is not an untapped permanent, so it cannot be tapped for mana (107.5)", s)
-            o.tapped = True
-            st.log.append(("605.3a, 605.4a", f"{a['player']} taps {o.handle} for mana (a mana ability: no stack)"))
-            # CR 603.2e: it becomes tapped, an event triggered abilities see (they do use the stack)
-            return [b for x in self.event(st, Function("tapped", [obj(o.id)])) for b in self.put_triggers(x)]
+            return self._tap_sentence(st, s)
         if k == "tl_special":
             return self._special(st, s)
         if k.startswith("zn_"):
@@ -332,7 +332,7 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
 
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`; facts the event
-        carries: `extra`)."""
+        carries: `extra`, such as a cast's or an activation's payment request, engine/casting.py)."""
         facts = self.facts(st, [atom("tl_event", e) for e in (ev, *more)] + list(extra))
         models = self.ask(facts)
         self._note_sba(st, models)
@@ -360,6 +360,8 @@ class Stepper(Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                     b.move(thing, "exile", None)
                     b.choices.append(f"exiled to pay: {h}")
                     b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
+            # CR 601.2g-h, 602.2b: how this outcome pays for the spell or ability (engine/casting.py)
+            self._apply_payment(b, m, len(models) > 1)
             for ap in pick(m, "tl_ev_apply"):
                 # CR 120.3: what damage dealt in a scenario event does (no destroy: an event deals damage only)
                 apply_life_and_damage(b, ap.arguments[0])

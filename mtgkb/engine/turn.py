@@ -48,8 +48,10 @@ class TurnStructure:
         player, step = s.args["player"], SENTENCE_STEP.get(s.args["step"], s.args["step"])
         self._player(st, player)
         if st.step is None:
-            # CR 500.1: no step said so far: this one begins now (what came before is not stepped through)
+            # CR 500.1: no step said so far: this one begins now (what came before is not stepped through);
+            # 500.4, 106.4: the step before it has ended, and with it the unspent mana
             st.active = player
+            self._pools_empty(st)
             return self.begin_step(st, step, s)
         return self.advance(st, player, step, s)
 
@@ -130,7 +132,8 @@ class TurnStructure:
         return [st]
 
     def _end_step(self, st: State, s: Sentence) -> None:
-        """CR 500.2: a step ends once the stack is empty (with priority passed)."""
+        """CR 500.2: a step ends once the stack is empty (with priority passed); 106.4: the mana
+        pools empty (engine/casting.py)."""
         if st.stack:
             top = st.stack[-1]
             raise ScenarioError(f"{top.label} is on the stack, and the {STEP_WORDS.get(st.step, st.step)} ends only "
@@ -139,6 +142,7 @@ class TurnStructure:
             st.combat["attackers_declared"] = True   # CR 508.1: none declared, if no sentence said any
         if st.step == "declare_blockers":
             st.combat["blocks_declared"] = True      # CR 509.1: no blockers, if no sentence said any
+        self._pools_empty(st)
 
     def start_turn(self, st: State, player: str) -> None:
         """CR 500.1, 302.6: the next turn, the named player's: its permanents have been under that player's
