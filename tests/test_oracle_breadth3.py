@@ -86,6 +86,13 @@ GOLDEN = [
     ("Wedding Ring", 2, "gains_life_during_turn("),
     ("Inalla, Archmage Ritualist", 0, "in_command_zone_or_on_battlefield(self)"),
     ("Stasis", 0, "skip(theirs,untap_step)"),
+    # pack tactics; "has ~ deal N damage to them" (the player's choice); more creatures than a player
+    ("Gnoll Hunter", 0, "attacked_with_total_power_at_least(6)"),
+    ("Dwarven Driller", 0, "unless(destroy(all_of(desc((target,),types(group(land)),where))),"
+     "has_it_deal_damage_to_them(its_controller,self,2))"),
+    ("Goblin Goon", 1, "unless(statement(self,cant(cant_block)),control_more_creatures_than("),
+    # 702.14: the landwalk a creature is blocked as though it lacked
+    ("Crevasse", 0, "can_be_blocked_as_though_no_landwalk(\"mountain\")"),
 ]
 
 
@@ -117,6 +124,8 @@ def test_duration_scopes_every_verb_of_blizzard_brawl(db):
     "If you control exactly a creature, draw a card.",
     # the haunt trigger is read with "dies" only
     "When ~ enters or the creature it haunts attacks, draw a card.",
+    # pack tactics is read with "or greater" only
+    "Whenever ~ attacks, if you attacked with creatures with total power 6 or less this combat, draw a card.",
 ])
 def test_close_wordings_stay_unsupported(line):
     assert not parse_ability_line(line, "Test Card").understood
