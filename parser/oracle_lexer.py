@@ -255,13 +255,16 @@ def _delayed_triggers(toks: list[Tok]) -> list[Tok]:
     out = []
     for i, t in enumerate(toks):
         after_stop = t.kind == "lit" and i > 0 and toks[i - 1].kind == "lit" and toks[i - 1].value == "."
+        after_colon = t.kind == "lit" and i > 0 and toks[i - 1].kind == "lit" and toks[i - 1].value == ":"
         if after_stop and t.value == "whenever":
             t = Tok("lit", "delayed_whenever", t.column, t.orig)
         elif after_stop and t.value == "at_the_beginning_of":
             t = Tok("lit", "delayed_at_the_beginning_of", t.column, t.orig)  # 603.7: a later sentence
-        elif after_stop and t.value == "when" and not (i + 2 < len(toks) and toks[i + 2].value == "do"):
+        elif (after_stop or after_colon) and t.value == "when" and not (i + 2 < len(toks) and toks[i + 2].value == "do"):
             # "When that creature becomes blocked this turn, ...": a delayed trigger that
-            # triggers once (603.7c); "When you do, ..." is not one (603.12)
+            # triggers once (603.7c); "When you do, ..." is not one (603.12).  After the colon
+            # of an activated ability ("{T}: When target creature dies this turn, ...") it is
+            # the effect's delayed trigger as well (Adarkar Valkyrie)
             t = Tok("lit", "delayed_when", t.column, t.orig)
         out.append(t)
     return out

@@ -42,6 +42,16 @@ class SecondPassForms:
         # "… dealt this turn by attacking creatures": the same scope as "… by X this turn"
         return fn("by", c[1], c[0])
 
+    def to_dur_first(self, c):
+        # "… dealt this turn to creatures you control": the same scope as "… to X this turn"
+        return fn("to", c[1], c[0])
+
+    def prevent_next_dur_first(self, c):
+        # "Prevent the next 4 damage that would be dealt this turn to X" (615.7): the same shield
+        # as "… dealt to X this turn"
+        n, dur, to = c
+        return fn("lasting", fn("prevent_next", n, to), dur)
+
     def redirect_all_damage_dur_first(self, c):
         # "All damage that would be dealt this turn to X is dealt to Y instead": the same as
         # "… dealt to X this turn …"

@@ -3,6 +3,7 @@
 reads them, longest first)."""
 
 PHRASE_LINES = """
+fight each other
 in addition to
 until end of turn
 at the beginning of
