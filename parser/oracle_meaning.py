@@ -18,6 +18,7 @@ from .copy_exceptions import copy_exception_items
 from .oracle_characteristic import characteristic as _characteristic
 from .mana_symbols import mana_symbol_term
 from .terms import Fn, Term, fn, tup
+from .oracle_nouns import share_head_noun
 from .oracle_meaning_forms import SecondPassForms, Unsupported, zone_to_every_verb
 from .oracle_words import REPLACEMENT_TERMS as _REPLACEMENT, RIDER_TERMS as _RIDERS, TARGETING_TERMS as _TARGETING
 
@@ -182,7 +183,7 @@ class _Meaning(SecondPassForms, Transformer):
 
     def nouns(self, c):
         groups = [x for x in c if isinstance(x, Fn) and x.name == "group"]
-        return fn("types", *groups)
+        return fn("types", *share_head_noun(groups))
 
     def noun_group(self, c):
         return fn("group", *c)

@@ -30,7 +30,7 @@ GOLDEN = [
     # 205.4 / 105.2: "nonartifact, nonblack" is both adjectives
     ("Bone Shredder", 2, "destroy(all_of(desc((target,non(non(artifact)),non(non(black))),types(group(creature)),where)))"),
     # 205.3j: "Tyvar" is a planeswalker type; "Elf or Tyvar card" is a union of subtypes
-    ("A-Elderfang Ritualist", 0, 'types(group(subtype("Elf")),group(subtype("Tyvar"),card))'),
+    ("A-Elderfang Ritualist", 0, 'types(group(subtype("Elf"),card),group(subtype("Tyvar"),card))'),
 ]
 
 

@@ -79,7 +79,7 @@ GOLDEN = [
     # a comparison with "the number of …" inside a description (202.3)
     ("Chalice of the Void", 1, "trigger", 'whenever(a_player_casts(some(a,desc(none,types(group(spell)),where(with(_post(mv(eq(count_counters(counters(some,named_counter("charge")),self))))))))))'),
     # mana lines (106.6)
-    ("Karfell Harbinger", 0, "riders", 'spend_only(spend_what(foretell_from(some(a,desc(none,types(group(card)),where)),from(hand(your))),cast(some(a,desc(none,types(group(instant),group(sorcery,spell)),where)))))'),
+    ("Karfell Harbinger", 0, "riders", 'spend_only(spend_what(foretell_from(some(a,desc(none,types(group(card)),where)),from(hand(your))),cast(some(a,desc(none,types(group(instant,spell),group(sorcery,spell)),where)))))'),
     ("Kydele, Chosen of Kruphix", 0, "effects", 'add(for_each(mana(c),all_of(desc(none,types(group(card)),where(youve_drawn(this_turn))))))'),
     ("Path of Ancestry", 1, "effects", 'when_that_mana_is_spent(cast(some(a,desc(none,types(group(creature,spell)),where(shares_with(a_creature_type,your_commander))))),scry(1))'),
     # "for the first time each turn" on any trigger; the target event keeps its own term

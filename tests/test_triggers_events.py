@@ -50,7 +50,7 @@ READ = [
     ("Lagonna-Band Trailblazer", 1,
      "tl_on(A,cast(you,a(desc(none,types(group(spell)),where(that_targets(self))))))", True),
     ("Archmage Emeritus", 1,
-     "tl_on(A,cast_or_copy(you,a(desc(none,types(group(instant),group(sorcery,spell)),where))))", True),
+     "tl_on(A,cast_or_copy(you,a(desc(none,types(group(instant,spell),group(sorcery,spell)),where))))", True),
     ("Ajani's Pridemate", 1, "tl_on(A,life(gain,you))", True),
     ("Exquisite Blood", 1, "tl_on(A,life(loss,opponent))", False),
     ("Ripjaw Raptor", 1, "tl_on(A,dealt_damage(self))", True),
