@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .program_slice import parsed, program_slice
+from .program_slice import parsed, program_slice, shape
 
 import clingo
 from clingo import ast as cast
@@ -46,7 +46,7 @@ def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str 
     if facts is None:
         stms = parsed(text).statements
     else:
-        stms = program_slice(text, predicates(facts), part)
+        stms = program_slice(text, shapes(facts), part)
     with cast.ProgramBuilder(ctl) as builder:
         for stm in stms:
             builder.add(stm)
@@ -57,6 +57,22 @@ def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str 
 
 
 _signatures: dict = {}
+_shapes: dict = {}
+
+
+def shapes(facts) -> frozenset:
+    """The shapes of some facts (`program_slice.shape`; each symbol's is remembered, as in
+    `predicates`)."""
+    known = _shapes
+    if len(known) > 500_000:
+        known.clear()
+    out = set()
+    for f in facts:
+        s = known.get(f)
+        if s is None:
+            s = known[f] = shape(f)
+        out.add(s)
+    return frozenset(out)
 
 
 def predicates(facts) -> frozenset:

@@ -94,3 +94,31 @@ def test_signatures_are_remembered_but_bounded(monkeypatch):
     facts = [Function("zone", [Number(i), Function("battlefield")]) for i in range(3)]
     assert predicates(facts) == {("zone", 2)}
     assert len(program._signatures) == 3
+
+
+def test_shapes_unify_only_where_some_atom_could_have_both():
+    from clingo import Function, Number, String
+    from mtgkb.program_slice import NUMBER, STRING, shape, unifies
+
+    step = shape(Function("tl_event", [Function("step", [Function("upkeep"), String("Alice")])]))
+    assert step == ("tl_event", 1, ("step", 2, ("upkeep", 0), STRING))
+    cast_ = shape(Function("tl_event", [Function("cast", [Function("o", [Number(3)])])]))
+    assert not unifies(step, cast_)
+    assert unifies(step, ("tl_event", 1, None))             # a variable argument matches any
+    assert unifies(step, ("tl_event", 1, ("step", 2, None, None)))
+    assert not unifies(step, ("tl_event", 1, ("step", 2, ("draw", 0), None)))
+    assert not unifies(("zone", 2, NUMBER, None), ("zone", 2, ("o", 1, NUMBER), None))
+
+
+def test_rules_whose_body_cannot_match_by_shape_are_left_out():
+    """Facts with an event that is not a step: the rules reading a step event are dropped
+    (by predicate alone they were kept)."""
+    from clingo import Function, Number
+
+    facts = [Function("tl_event", [Function("cast", [Function("o", [Number(1)])])])]
+    by_shape = program_slice(program_text(), program.shapes(facts))
+    by_predicate = program_slice(program_text(), predicates(facts))
+    texts = {str(s) for s in by_shape}
+    assert any("tl_event(step(cleanup" in str(s) for s in by_predicate)
+    assert not any("tl_event(step(" in t for t in texts)
+    assert len(by_shape) < len(by_predicate)

@@ -61,7 +61,7 @@ def split(full: str) -> tuple[str, frozenset]:
     for i, h, _ in p.rules:
         line = p.statements[i].location.begin.line
         if any(lo <= line <= hi for lo, hi in ranges):
-            heads |= h
+            heads |= {sh[:2] for sh in h}   # the predicates of the head shapes
     names = set(re.findall(r"(?<![\w])([a-z_][A-Za-z0-9_']*)\(", step))
     used = {(n, a) for n, a in heads if n in names}
     declared = "\n".join(f"#defined {n}/{a}." for n, a in sorted(heads))

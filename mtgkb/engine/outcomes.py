@@ -103,6 +103,10 @@ def evaluate(block: Block, find_face, reference: list[Symbol], solver: Solver, *
     handles: dict = {}
     ids = [(c, Number(i)) for i, c in enumerate(claims, 1)]
     first: Encoded | None = None
+    # the claims are solved as the steps are: the facts carry the faces' meaning atoms
+    # (meaning_facts), so the program without the meaning rules has the same answer sets
+    if solver.program is stepper.program:
+        solver = Solver(timeout=solver.timeout, model_limit=solver.model_limit, program=stepper.ask.program)
     for st in branches:
         enc = encode_state(stepper, st, ids)
         first = first or enc
