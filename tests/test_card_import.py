@@ -109,7 +109,7 @@ def test_import_scryfall_leaves_tokens_out_and_reads_faces(home, run_in):
     assert p.returncode == 0 and "1 rulings: 1 passed" in p.stdout, p.stdout + p.stderr
     # and without either, the embedded database: the card is unknown
     p = run_in("check", "w.mtg")
-    assert p.returncode == 2 and "w.mtg:5:17: error: unknown card" in p.stderr
+    assert p.returncode == 2 and "w.mtg:6:17: error: unknown card" in p.stderr
 
 
 def test_import_is_deterministic(home, run_in):

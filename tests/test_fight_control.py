@@ -98,13 +98,13 @@ BOARD = """    Alice controls Grizzly Bears and Forest.
 
 
 def test_a_modal_spell_without_its_mode_is_undetermined(tmp_path):
-    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice casts Abrade targeting Ornithopter.\n"
+    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice has {C}{R} in her mana pool.\n    Alice casts Abrade targeting Ornithopter.\n"
                   "    Abrade resolves.\n  expect:\n    Ornithopter is on the battlefield.\n")
     assert v == {"Ornithopter is on the battlefield.": "undetermined"}
 
 
 def test_the_mode_named_decides(tmp_path):
-    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice casts Abrade choosing mode 2 targeting "
+    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice has {C}{R} in her mana pool.\n    Alice casts Abrade choosing mode 2 targeting "
                   "Ornithopter.\n    Abrade resolves.\n  expect:\n    Ornithopter is on the battlefield.\n"
                   "    Hill Giant is on the battlefield.\n")
     assert v == {"Ornithopter is on the battlefield.": "fails", "Hill Giant is on the battlefield.": "holds"}
@@ -118,7 +118,7 @@ def test_fighting_with_the_other_target_gone_deals_no_damage(tmp_path):
 
 
 def test_control_returns_when_the_turn_ends(tmp_path):
-    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice casts Act of Treason targeting Hill Giant.\n"
+    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice has {C}{C}{R} in her mana pool.\n    Alice casts Act of Treason targeting Hill Giant.\n"
                   "    Act of Treason resolves.\n    The turn ends.\n  expect:\n"
                   "    Bob controls 1 permanent named Hill Giant.\n    Alice controls 0 permanents named Hill Giant.\n")
     assert set(v.values()) == {"holds"}, v
@@ -137,7 +137,7 @@ def test_divided_damage_is_one_slot_of_any_targets(db, card, step):
 
 
 def test_damage_divided_among_several_targets_without_a_division_is_undetermined(tmp_path):
-    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice casts Rolling Thunder targeting Hill Giant "
+    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice has {C}{C}{C}{C}{R}{R} in her mana pool.\n    Alice casts Rolling Thunder targeting Hill Giant "
                   "and Bob with X = 4.\n    Rolling Thunder resolves.\n  expect:\n    Bob has 19 life.\n")
     assert v == {"Bob has 19 life.": "undetermined"}
 

@@ -37,8 +37,8 @@ def test_event_sentences_mean_what_they_say():
     assert kind == "enters" and args["copy_of"] == "Grizzly Bears"
     kind, args = kinds["Alice casts Abrade choosing mode 1 targeting Grizzly Bears, paying from her mana pool."]
     assert kind == "tl_cast" and args["modes"] == (1,) and args["targets"] == (("obj", "Grizzly Bears"),)
-    kind, args = kinds["Alice casts Rolling Thunder targeting Grizzly Bears and Bob with X = 3, dividing 2 and 1, paying from her mana pool."]
-    assert kind == "tl_cast" and args["division"] == (2, 1) and args["x"] == 3
+    kind, args = kinds["Alice casts Twin Bolt #2 targeting Grizzly Bears and Bob, dividing 1 and 1, paying from her mana pool."]
+    assert kind == "tl_cast" and args["division"] == (1, 1) and args["targets"] == (("obj", "Grizzly Bears"), ("player", "Bob"))
     kind, args = kinds["Llanowar Elves becomes a Zombie."]
     assert kind == "effect" and [str(e) for e in args["effects"]] == ['set_creature_types("Zombie")']
     kind, args = kinds["Llanowar Elves becomes an artifact in addition to its other types."]

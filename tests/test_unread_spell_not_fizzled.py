@@ -15,9 +15,9 @@ def test_unread_spell_is_undetermined_not_fizzled(tmp_path):
         "  given:\n"
         "    Alice controls Llanowar Elves.\n"
         "    It is Bob's turn.\n"
-        "    Bob has {R}{R}{R} in his mana pool.\n"
-        "    Bob casts Threaten targeting Llanowar Elves.\n"
-        "    Threaten resolves.\n"
+        "    Bob has {C}{C}{C}{U} in his mana pool.\n"
+        "    Bob casts Ray of Command targeting Llanowar Elves.\n"
+        "    Ray of Command resolves.\n"
         "  expect:\n"
         "    Llanowar Elves has haste.\n"
         "    Llanowar Elves does not have haste.\n",

@@ -667,7 +667,7 @@ KNOWN = [
     ("Frost Breath", 1, False),          # up to two targets
     ("Plow Under", 1, False),            # two targets
     ("Mana Leak", 1, False),             # "unless its controller pays"
-    ("Banishing Light", 1, False),       # "until ~ leaves the battlefield"
+    ("Banishing Light", 1, True),        # "until ~ leaves the battlefield" (610.3, exile_links.lp)
     ("Oblivion Ring", 1, False),         # "another target"
     ("Crippling Chill", 1, False),       # "it doesn't untap during its controller's next untap step"
     ("Journey to Nowhere", 1, False),    # its exile is linked to "return the exiled card" (607.2a)

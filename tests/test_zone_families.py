@@ -121,6 +121,7 @@ def test_look_outcomes_on_a_known_library(tmp_path):
     v = _check(tmp_path, """
 Alice's library is Forest, Island and Mountain.
 Alice has no cards in hand.
+Alice has {C}{C}{U} in her mana pool.
 Alice casts Sea Gate Oracle.
 Sea Gate Oracle resolves.
 Sea Gate Oracle's triggered ability resolves.""", """
@@ -214,6 +215,7 @@ def test_xx_token_reading():
 
 def test_xx_token_with_x_zero_dies(tmp_path):
     v = _check(tmp_path, """
+Alice has {G} in her mana pool.
 Alice casts Slime Molding with X = 0.
 Slime Molding resolves.""", """
 Alice controls 0 permanents named Ooze Token.

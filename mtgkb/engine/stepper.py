@@ -532,11 +532,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         return str(A)
 
 
-
-
-
-
-
     def _ability_symbol(self, face: CardFace, kind: str, n: int, s: Sentence) -> Symbol:
         if kind == "suspend":
             # CR 702.62a: the upkeep ability that suspend stands for
@@ -567,7 +562,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         return Function("ab", [String(face.name), Number(cands[n - 1])])
 
 
-
     def _card_of(self, st: State, h: str) -> str:
         """The card whose abilities the handle's object has: its own, or (707.2) the card it
         copies -- through copy effects and the values of a token that is a copy."""
@@ -594,8 +588,5 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 return o.card
             break
         return re.sub(r"\s+#\d+$", "", h)
-
-
-
 
 
