@@ -3,17 +3,7 @@ mtgkb/engine/life.py's sba_counters in the stepper's state-based actions)."""
 
 from __future__ import annotations
 
-from mtgkb.check import check_paths
-
-
-def _verdicts(tmp_path, given: str, expect: str) -> list[str]:
-    f = tmp_path / "s.mtg"
-    f.write_text('ruling "s"\n  given:\n' + "".join(f"    {g}\n" for g in given.strip().splitlines())
-                 + "  expect:\n" + "".join(f"    {e}\n" for e in expect.strip().splitlines()), encoding="utf-8")
-    report, errors = check_paths([str(f)])
-    assert errors == []
-    (r,) = report.results
-    return [c.verdict for c in r.claims]
+from test_zone_families import ruling_verdicts as _verdicts
 
 
 def test_plus_and_minus_counters_annihilate(tmp_path):

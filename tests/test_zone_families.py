@@ -28,7 +28,9 @@ def steps(got: set[str]) -> list[str]:
     return sorted(x for x in got if x.startswith("tl_step("))
 
 
-def _check(tmp_path, given: str, expect: str):
+def ruling_verdicts(tmp_path, given: str, expect: str):
+    """The verdicts of a one-ruling file made of the given sentences and claims (also used by
+    tests/test_counters.py)."""
     f = tmp_path / "s.mtg"
     f.write_text('ruling "s"\n  given:\n' + "".join(f"    {g}\n" for g in given.strip().splitlines())
                  + "  expect:\n" + "".join(f"    {e}\n" for e in expect.strip().splitlines()), encoding="utf-8")
@@ -65,7 +67,7 @@ def test_a_token_that_is_not_predefined_stays_unread():
 
 
 def test_treasure_token_is_made_and_its_ability_is_unread(tmp_path):
-    v = _check(tmp_path, """
+    v = ruling_verdicts(tmp_path, """
 Alice controls Dire Fleet Hoarder.
 Dire Fleet Hoarder dies.
 Dire Fleet Hoarder's triggered ability resolves.""", """
@@ -118,7 +120,7 @@ def test_look_alone_is_unread():
 
 
 def test_look_outcomes_on_a_known_library(tmp_path):
-    v = _check(tmp_path, """
+    v = ruling_verdicts(tmp_path, """
 Alice's library is Forest, Island and Mountain.
 Alice has no cards in hand.
 Alice has {C}{C}{U} in her mana pool.
@@ -160,7 +162,7 @@ def test_exile_until_reading():
 
 
 def test_when_the_source_leaves_the_return_is_undetermined(tmp_path):
-    v = _check(tmp_path, """
+    v = ruling_verdicts(tmp_path, """
 Bob controls Hill Giant.
 Banisher Priest enters under Alice's control.
 Banisher Priest's triggered ability resolves.
@@ -193,7 +195,7 @@ def test_look_then_may_take_an_unknown_kind_is_unread():
 
 
 def test_look_pick_the_player_may_decline(tmp_path):
-    v = _check(tmp_path, """
+    v = ruling_verdicts(tmp_path, """
 Alice's library is Forest, Grizzly Bears and Island.
 Alice has no cards in hand.
 Alice controls Brazen Upstart.
@@ -214,7 +216,7 @@ def test_xx_token_reading():
 
 
 def test_xx_token_with_x_zero_dies(tmp_path):
-    v = _check(tmp_path, """
+    v = ruling_verdicts(tmp_path, """
 Alice has {G} in her mana pool.
 Alice casts Slime Molding with X = 0.
 Slime Molding resolves.""", """
