@@ -1,4 +1,4 @@
-"""Helpers for the casting tests: one ruling block written from its given and expect lines,
+"""Helpers for the casting (and other scenario) tests: one ruling block written from its given and expect lines,
 checked through the whole pipeline (mtgkb.check), and its bad input read back."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ def block_text(given: str, expect: str, card: str = "") -> str:
             + "  expect:\n" + "".join(f"    {e}\n" for e in expect.splitlines()))
 
 
-def check(tmp_path, given: str, expect: str, card: str = "", session=None):
+def check(tmp_path, given: str, expect: str, card: str = "", session=None, timeout: float | None = None):
     """The RulingResult of one block (the file must read without errors)."""
     f = tmp_path / "case.mtg"
     f.write_text(block_text(given, expect, card), encoding="utf-8")
-    report, errors = check_paths([str(f)], session=session)
+    limits = {} if timeout is None else {"timeout": timeout}
+    report, errors = check_paths([str(f)], session=session, **limits)
     assert errors == [], [str(e) for e in errors]
     (r,) = report.results
     return r

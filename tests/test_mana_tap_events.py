@@ -5,7 +5,7 @@ for mana to pay a spell's cost (engine/casting.py, casting.lp te_tapped/1)."""
 
 from __future__ import annotations
 
-from mtgkb.check import check_paths
+from casting_support import check
 
 MYSTIC = """  card:
     Test Mystic {G}
@@ -17,12 +17,7 @@ MYSTIC = """  card:
 
 
 def _check(tmp_path, given: str, expect: str):
-    f = tmp_path / "t.mtg"
-    f.write_text("ruling \"t\"\n" + MYSTIC + "  given:\n" + "".join(f"    {x}\n" for x in given.splitlines())
-                 + "  expect:\n" + "".join(f"    {x}\n" for x in expect.splitlines()), encoding="utf-8")
-    report, errors = check_paths([str(f)], timeout=60.0)
-    assert errors == []
-    (r,) = report.results
+    r = check(tmp_path, given, expect, card=MYSTIC, timeout=60.0)
     return [(c.verdict, c.message) for c in r.claims]
 
 

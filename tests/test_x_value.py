@@ -3,7 +3,7 @@ its text says "where X is ...", which defines X (effects.lp tl_x_bound/1 over ca
 
 from __future__ import annotations
 
-from mtgkb.check import check_paths
+from casting_support import check
 
 FLARE = """  card:
     Test Flare {X}{R}
@@ -18,12 +18,7 @@ BLAST = """  card:
 
 
 def _verdicts(tmp_path, given: str, expect: str, card: str = ""):
-    f = tmp_path / "t.mtg"
-    f.write_text("ruling \"t\"\n" + card + "  given:\n" + "".join(f"    {x}\n" for x in given.splitlines())
-                 + "  expect:\n" + "".join(f"    {x}\n" for x in expect.splitlines()), encoding="utf-8")
-    report, errors = check_paths([str(f)], timeout=60.0)
-    assert errors == []
-    (r,) = report.results
+    r = check(tmp_path, given, expect, card=card, timeout=60.0)
     return [(c.verdict, c.message) for c in r.claims]
 
 

@@ -6,10 +6,10 @@ meaning_exile_links.lp, exile_links.lp).  A part not understood leaves the whole
 from __future__ import annotations
 
 import pytest
+from casting_support import check, verdicts
 from clingo import Function, Number, String
 
 from mtgkb import facts, mana
-from mtgkb.check import check_paths
 from mtgkb.coverage import derive_from_facts
 from mtgkb.parser.oracle import parse_ability_line
 
@@ -31,13 +31,7 @@ def steps(got: set[str]) -> list[str]:
 def ruling_verdicts(tmp_path, given: str, expect: str):
     """The verdicts of a one-ruling file made of the given sentences and claims (also used by
     tests/test_counters.py)."""
-    f = tmp_path / "s.mtg"
-    f.write_text('ruling "s"\n  given:\n' + "".join(f"    {g}\n" for g in given.strip().splitlines())
-                 + "  expect:\n" + "".join(f"    {e}\n" for e in expect.strip().splitlines()), encoding="utf-8")
-    report, errors = check_paths([str(f)])
-    assert errors == []
-    (r,) = report.results
-    return [c.verdict for c in r.claims]
+    return verdicts(check(tmp_path, given.strip(), expect.strip()))
 
 
 # ----------------------------------------------------------------------------- 111.10 predefined tokens
