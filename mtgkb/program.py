@@ -58,36 +58,31 @@ def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str 
 
 _signatures: dict = {}
 _shapes: dict = {}
+_MEMO_MAX = 500_000  # symbols remembered per table before it starts again
 
 
-def shapes(facts) -> frozenset:
-    """The shapes of some facts (`program_slice.shape`; each symbol's is remembered, as in
-    `predicates`)."""
-    known = _shapes
-    if len(known) > 500_000:
+def _remembered(facts, known: dict, of) -> frozenset:
+    """{of(f) for f in facts}, each symbol's value remembered in `known` (reading a symbol's name
+    and arguments through clingo's API is slow, hashing it is not)."""
+    if len(known) > _MEMO_MAX:
         known.clear()
     out = set()
     for f in facts:
         s = known.get(f)
         if s is None:
-            s = known[f] = shape(f)
+            s = known[f] = of(f)
         out.add(s)
     return frozenset(out)
+
+
+def shapes(facts) -> frozenset:
+    """The shapes of some facts (`program_slice.shape`)."""
+    return _remembered(facts, _shapes, shape)
 
 
 def predicates(facts) -> frozenset:
-    """The predicates (name, arity) of some facts (each symbol's is remembered: reading
-    a symbol's name and arguments through clingo's API is slow, hashing it is not)."""
-    sig = _signatures
-    if len(sig) > 500_000:
-        sig.clear()
-    out = set()
-    for f in facts:
-        s = sig.get(f)
-        if s is None:
-            s = sig[f] = (f.name, len(f.arguments))
-        out.add(s)
-    return frozenset(out)
+    """The predicates (name, arity) of some facts."""
+    return _remembered(facts, _signatures, lambda f: (f.name, len(f.arguments)))
 
 
 def ground_all(ctl: clingo.Control) -> None:
