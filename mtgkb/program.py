@@ -47,9 +47,7 @@ def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str 
         stms = parsed(text).statements
     else:
         stms = program_slice(text, shapes(facts), part)
-    with cast.ProgramBuilder(ctl) as builder:
-        for stm in stms:
-            builder.add(stm)
+    ctl.add("base", [], "\n".join(stms))
     if facts is not None:
         with ctl.backend() as backend:
             for f in facts:

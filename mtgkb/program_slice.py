@@ -18,7 +18,10 @@ clingo says nothing about atoms without rules.  (The whole program, unsliced, is
 for such messages by its own test.)
 
 The slice depends only on the set of shapes of the facts, so it is computed once per
-set (and the program is parsed once per text)."""
+set.  The program is analysed once per text: its statements as clingo prints them, the
+line and `#program` part of each and the shapes of every rule, kept between runs in the
+per-user cache directory (`program_cache`), so a new process does not parse rules.lp
+through clingo's AST again; a slice is program text, added to a Control as such."""
 
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ from functools import lru_cache
 from clingo import Symbol, SymbolType
 from clingo import ast as cast
 
+from . import program_cache
+
 A = cast.ASTType
 SHAPE_DEPTH = 3                  # argument levels compared (deeper ones match anything)
 NUMBER, STRING = "#number", "#string"
@@ -35,7 +40,9 @@ NUMBER, STRING = "#number", "#string"
 
 @dataclass(frozen=True)
 class Parsed:
-    statements: tuple            # the program's statements, in order
+    statements: tuple            # the program's statements, in order, as text (clingo's printing)
+    lines: tuple                 # the line each statement begins on
+    parts: tuple                 # the `#program` part each statement is in (`base` before any)
     rules: tuple                 # (statement index, head shapes, required shapes)
 
 
@@ -108,10 +115,23 @@ def _required(body) -> frozenset:
 
 @lru_cache(maxsize=8)
 def parsed(text: str) -> Parsed:
+    """The analysis of a program text: from the per-user cache when it holds it, else made
+    (and kept)."""
+    got = program_cache.read(text)
+    if got is None:
+        got = _analyse(text)
+        program_cache.write(text, got)
+    return Parsed(*got)
+
+
+def _analyse(text: str) -> tuple:
     stms: list = []
     cast.parse_string(text, lambda stm: stm.ast_type == A.Comment or stms.append(stm))
-    rules = []
+    rules, parts, part = [], [], "base"
     for i, stm in enumerate(stms):
+        if stm.ast_type == A.Program:
+            part = stm.name
+        parts.append(part)
         if stm.ast_type == A.Rule:
             h: set = set()
             _atoms(stm.head, h)
@@ -121,18 +141,7 @@ def parsed(text: str) -> Parsed:
         else:
             continue
         rules.append((i, frozenset(h), _required(stm.body)))
-    return Parsed(tuple(stms), tuple(rules))
-
-
-@lru_cache(maxsize=8)
-def part_of(text: str) -> tuple:
-    """The `#program` part of each statement of `text` (by index; `base` before any)."""
-    out, part = [], "base"
-    for stm in parsed(text).statements:
-        if stm.ast_type == A.Program:
-            part = stm.name
-        out.append(part)
-    return tuple(out)
+    return (tuple(str(s) for s in stms), tuple(s.location.begin.line for s in stms), tuple(parts), tuple(rules))
 
 
 def _predicate(sh) -> tuple:
@@ -141,15 +150,14 @@ def _predicate(sh) -> tuple:
 
 @lru_cache(maxsize=256)
 def program_slice(text: str, facts: frozenset, part: str | None = None) -> tuple:
-    """The statements of `text` that can apply given facts of the shapes `facts` (`shape`;
+    """The statements (text) of `text` that can apply given facts of the shapes `facts` (`shape`;
     a pair (name, arity) stands for any atom of that predicate) (with `part`: the
     statements of that `#program` part only, the part grounded alone over facts that
     include what the other parts would derive)."""
     p = parsed(text)
     pending = list(p.rules)
     if part is not None:
-        parts = part_of(text)
-        pending = [r for r in pending if parts[r[0]] == part]
+        pending = [r for r in pending if p.parts[r[0]] == part]
     # a worklist: each rule waits on its requirements not yet matched, by predicate
     missing = [len(r[2]) for r in pending]
     waiting: dict = {}
@@ -182,13 +190,11 @@ def program_slice(text: str, facts: frozenset, part: str | None = None) -> tuple
     # (it checks each body atom against the heads that could match it, so a predicate that
     # kept rules still define needs the declaration too)
     undefined = {_predicate(h) for k in range(len(pending)) if not fired[k] for h in pending[k][1]}
-    loc = p.statements[0].location
-    out = [cast.Defined(loc, name, arity, True) for name, arity in sorted(undefined)]
+    out = [f"#defined {name}/{arity}." for name, arity in sorted(undefined)]
     if part is None:
         out += [stm for i, stm in enumerate(p.statements) if i not in dropped]
     else:
-        parts = part_of(text)
-        out = [cast.Program(loc, part, [])] + out
+        out = [f"#program {part}."] + out
         out += [stm for i, stm in enumerate(p.statements)
-                if i not in dropped and parts[i] == part and stm.ast_type != A.Program]
+                if i not in dropped and p.parts[i] == part and not stm.startswith("#program ")]
     return tuple(out)

@@ -59,7 +59,7 @@ def split(full: str) -> tuple[str, frozenset]:
     p = parsed(full)
     heads: set = set()
     for i, h, _ in p.rules:
-        line = p.statements[i].location.begin.line
+        line = p.lines[i]
         if any(lo <= line <= hi for lo, hi in ranges):
             heads |= {sh[:2] for sh in h}   # the predicates of the head shapes
     names = set(re.findall(r"(?<![\w])([a-z_][A-Za-z0-9_']*)\(", step))
