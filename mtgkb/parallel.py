@@ -496,11 +496,17 @@ _WARM_UP = ('card:\n  Warm Up Bear {1}{G}\n  Creature \u2014 Bear\n  Flying\n  2
 
 
 def _warm_up(kb) -> None:
-    """What every worker loads once (card names, both grammars' tables), before its
-    first ruling's clock starts."""
+    """What every worker loads once (card names, both grammars' tables, the analysis of the
+    program and of its timeline part), before its first ruling's clock starts."""
     from mtgkb.parser.scenario import parse_scenario
 
+    from .engine.meaning_facts import split
+    from .program import program_text
+    from .program_slice import parsed
+
     parse_scenario(_WARM_UP, file="<warm-up>", known_names=kb.session.db.name_table())
+    parsed(program_text())
+    parsed(split(program_text())[0])
 
 
 def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:

@@ -5,17 +5,27 @@ link.  A file is named by the grammar text's hash and starts with a key line (th
 hash of grammar, options, lark and Python versions); a file with another key, or
 one that does not load, is rebuilt.  Without a usable directory the tables are
 built in memory every time: a missing or stale cache only costs the build, and
-the parser is the same either way."""
+the parser is the same either way.
+
+After the key line a file holds the LALR parse table in `marshal` form (each state's
+actions: a state number to shift to, or the index of a rule to reduce by) and then
+lark's own saved parser without that table: lark rebuilds its table one object at a
+time, which was most of a start-up; the same table is rebuilt here from plain numbers
+in one pass.  (Not with lark's contextual lexer, which reads the table as it loads: then
+the table stays in lark's part, after a zero count.)"""
 
 from __future__ import annotations
 
 import hashlib
 import io
+import marshal
 import os
+import struct
 import sys
 
 import lark
 from lark import Lark
+from lark.parsers.lalr_analysis import Reduce, Shift
 
 from . import cache_files
 
@@ -67,11 +77,46 @@ def cached_lark(name: str, grammar: str, **options) -> Lark:
     if data is not None and data.startswith(key):
         again = {k: v for k, v in options.items() if k in _GIVEN_AGAIN}
         try:
-            return Lark.__new__(Lark)._load(io.BytesIO(data[len(key):]), **again)
+            return _unpack(data[len(key):], again)
         except Exception:  # noqa: BLE001 - a damaged or foreign file: rebuilt below
             pass
     parser = Lark(grammar, **options)
+    cache_files.write_cache(FOLDER, fname, key + _pack(parser, options.get("lexer", "contextual") != "contextual"))
+    return parser
+
+
+def _table(parser: Lark):
+    return parser.parser.parser._parse_table
+
+
+def _pack(parser: Lark, compact: bool) -> bytes:
+    """The parse table in plain numbers, then lark's saved parser without it (`compact`), or
+    a zero count and lark's saved parser whole."""
+    if not compact:
+        out = io.BytesIO()
+        parser.save(out, _GIVEN_AGAIN)
+        return struct.pack("<Q", 0) + out.getvalue()
+    table = _table(parser)
+    rule_index = {id(r): i for i, r in enumerate(parser.rules)}
+    states = {st: {tok: (arg if act is Shift else -1 - rule_index[id(arg)]) for tok, (act, arg) in acts.items()}
+              for st, acts in table.states.items()}
     out = io.BytesIO()
-    parser.save(out, _GIVEN_AGAIN)
-    cache_files.write_cache(FOLDER, fname, key + out.getvalue())
+    kept, table.states = table.states, {}
+    try:
+        parser.save(out, _GIVEN_AGAIN)
+    finally:
+        table.states = kept
+    packed = marshal.dumps(states)
+    return struct.pack("<Q", len(packed)) + packed + out.getvalue()
+
+
+def _unpack(data: bytes, again: dict) -> Lark:
+    (n,) = struct.unpack_from("<Q", data)
+    parser = Lark.__new__(Lark)._load(io.BytesIO(data[8 + n:]), **again)
+    if n == 0:
+        return parser
+    states = marshal.loads(data[8:8 + n])
+    rules = parser.rules
+    _table(parser).states = {st: {tok: ((Shift, v) if v >= 0 else (Reduce, rules[-1 - v])) for tok, v in acts.items()}
+                             for st, acts in states.items()}
     return parser

@@ -7,8 +7,10 @@ of that holds (the control case) and never otherwise."""
 
 from __future__ import annotations
 
+import marshal
 import os
 import pickle
+import struct
 
 import pytest
 
@@ -39,9 +41,11 @@ def home(tmp_path, monkeypatch):
 
 
 def _plant(path, marker) -> None:
-    """A file with the right key line whose content runs code when unpickled."""
+    """A file with the right key line whose content runs code when unpickled (where lark's saved
+    parser goes, after the parse table's numbers)."""
     key = grammar_cache._key(GRAMMAR, OPTIONS)
-    path.write_bytes(key + pickle.dumps(_Plant(str(marker))))
+    table = marshal.dumps({})
+    path.write_bytes(key + struct.pack("<Q", len(table)) + table + pickle.dumps(_Plant(str(marker))))
     os.chmod(path, 0o600)
 
 
