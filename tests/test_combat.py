@@ -53,6 +53,36 @@ card:
   1/1
 
 card:
+  Band Cat {1}{W}
+  Creature — Cat
+  Banding
+  1/1
+
+card:
+  Fear Cat {1}{B}
+  Creature — Cat
+  Fear
+  1/1
+
+card:
+  Bold Cat {1}{R}
+  Creature — Cat
+  Intimidate
+  1/1
+
+card:
+  Sly Cat {1}{U}
+  Creature — Cat
+  Skulk
+  1/1
+
+card:
+  Horse Cat {1}{W}
+  Creature — Cat
+  Horsemanship
+  1/1
+
+card:
   Blocked Bard {1}{R}
   Creature — Human Bard
   Whenever Blocked Bard becomes blocked, you gain 2 life.
@@ -204,8 +234,60 @@ CASES = [
         "Alice attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Llanowar Elves."),
         ("Grizzly Bears is blocked.",), error=("509.1a",), at="Alice blocks Grizzly Bears with Llanowar Elves."),
     case("an-unread-combat-keyword-is-undetermined", BOARD + (
+        "Alice controls Band Cat.", "Bob controls Hill Giant.", "Alice attacks with Band Cat.",
+        "Combat damage is dealt."),
+        ("Bob has 19 life.",), ("undetermined",)),
+    case("shadow-attacker-unblocked-deals-damage", BOARD + (
         "Alice controls Shadow Cat.", "Bob controls Hill Giant.", "Alice attacks with Shadow Cat.",
         "Combat damage is dealt."),
+        ("Bob has 19 life.",), ("holds",)),
+    case("shadow-is-blocked-only-by-shadow", BOARD + (
+        "Alice controls Shadow Cat.", "Bob controls Hill Giant.", "Alice attacks with Shadow Cat.",
+        "Bob blocks Shadow Cat with Hill Giant."),
+        ("Shadow Cat is blocked.",), error=("509.1b", "shadow"), at="Bob blocks Shadow Cat with Hill Giant."),
+    case("shadow-blocks-only-shadow", BOARD + (
+        "Alice controls Grizzly Bears.", "Bob controls Shadow Cat.", "Alice attacks with Grizzly Bears.",
+        "Bob blocks Grizzly Bears with Shadow Cat."),
+        ("Grizzly Bears is blocked.",), error=("509.1b", "shadow"), at="Bob blocks Grizzly Bears with Shadow Cat."),
+    case("shadow-blocks-shadow", BOARD + (
+        "Alice controls Shadow Cat.", "Bob controls Soltari Foot Soldier.", "Alice attacks with Shadow Cat.",
+        "Bob blocks Shadow Cat with Soltari Foot Soldier.", "Combat damage is dealt."),
+        ("Shadow Cat is in Alice's graveyard.", "Bob has 20 life."), ("holds", "holds")),
+    case("fear-is-blocked-only-by-artifact-or-black", BOARD + (
+        "Alice controls Fear Cat.", "Bob controls Hill Giant.", "Alice attacks with Fear Cat.",
+        "Bob blocks Fear Cat with Hill Giant."),
+        ("Fear Cat is blocked.",), error=("509.1b", "fear"), at="Bob blocks Fear Cat with Hill Giant."),
+    case("fear-blocked-by-an-artifact-creature", BOARD + (
+        "Alice controls Fear Cat.", "Bob controls Ornithopter.", "Alice attacks with Fear Cat.",
+        "Bob blocks Fear Cat with Ornithopter."),
+        ("Fear Cat is blocked.",), ("holds",)),
+    case("intimidate-is-blocked-by-a-shared-color", BOARD + (
+        "Alice controls Bold Cat.", "Bob controls Hill Giant.", "Alice attacks with Bold Cat.",
+        "Bob blocks Bold Cat with Hill Giant."),
+        ("Bold Cat is blocked.",), ("holds",)),
+    case("intimidate-is-not-blocked-without-a-shared-color", BOARD + (
+        "Alice controls Bold Cat.", "Bob controls Grizzly Bears.", "Alice attacks with Bold Cat.",
+        "Bob blocks Bold Cat with Grizzly Bears."),
+        ("Bold Cat is blocked.",), error=("509.1b", "intimidate"), at="Bob blocks Bold Cat with Grizzly Bears."),
+    case("skulk-is-not-blocked-by-greater-power", BOARD + (
+        "Alice controls Sly Cat.", "Bob controls Grizzly Bears.", "Alice attacks with Sly Cat.",
+        "Bob blocks Sly Cat with Grizzly Bears."),
+        ("Sly Cat is blocked.",), error=("509.1b", "skulk"), at="Bob blocks Sly Cat with Grizzly Bears."),
+    case("skulk-is-blocked-by-equal-power", BOARD + (
+        "Alice controls Sly Cat.", "Bob controls Llanowar Elves.", "Alice attacks with Sly Cat.",
+        "Bob blocks Sly Cat with Llanowar Elves."),
+        ("Sly Cat is blocked.",), ("holds",)),
+    case("horsemanship-is-blocked-only-by-horsemanship", BOARD + (
+        "Alice controls Horse Cat.", "Bob controls Hill Giant.", "Alice attacks with Horse Cat.",
+        "Bob blocks Horse Cat with Hill Giant."),
+        ("Horse Cat is blocked.",), error=("509.1b", "horsemanship"), at="Bob blocks Horse Cat with Hill Giant."),
+    case("protection-does-not-restrict-attacking", BOARD + (
+        "Alice controls Goblin Piledriver.", "Bob controls Hill Giant.", "Alice attacks with Goblin Piledriver.",
+        "Goblin Piledriver's triggered ability resolves."),
+        ("Goblin Piledriver is attacking.", "Goblin Piledriver is 1/2."), ("holds", "holds")),
+    case("protection-leaves-combat-damage-undetermined", BOARD + (
+        "Alice controls Goblin Piledriver.", "Bob controls Hill Giant.", "Alice attacks with Goblin Piledriver.",
+        "Goblin Piledriver's triggered ability resolves.", "Combat damage is dealt."),
         ("Bob has 19 life.",), ("undetermined",)),
     case("only-the-active-player-attacks", BOARD + (
         "Alice controls Grizzly Bears.", "Bob controls Hill Giant.", "Bob attacks with Hill Giant."),

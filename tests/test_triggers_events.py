@@ -80,6 +80,9 @@ CONDITIONS = [
     ("Scholar of Stars", 1, "tl_if(A,control(1,none,a(desc(none,types(group(artifact)),where))))"),
     ("Nim Abomination", 1, "tl_if(A,self_status(untapped))"),
     ("Jeering Instigator", 2, "tl_if(A,your_turn)"),
+    # a planeswalker subtype: the condition is read (its effect is not: no meaning for life equal to a power)
+    ("Attendant of Vraska", 1,
+     'tl_if(A,control(1,none,a(desc(none,types(group(subtype("Vraska"),planeswalker)),where))))'),
 ]
 
 
