@@ -500,6 +500,8 @@ _ACTIVATED_KEYWORDS = ("equip", "cycling", "ninjutsu", "unearth", "reinforce", "
 
 
 _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
+# CR 702.29e: "<type>cycling" (Wizardcycling, Swampcycling, ...) is cycling, an activated ability (702.29a)
+_TYPECYCLING = re.compile(r"^[a-z]+cycling\b")
 
 
 # triggers on an event no ruling here has: the start of an upkeep, draw step or end step (the rulings
@@ -552,7 +554,7 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
         parts = [p.strip() for p in re.split(r",|;", text) if p.strip()]
         # protection, hexproof, shroud and ward bear on targets (and combat, damage, attaching):
         # inert in a ruling in which nothing is targeted
-        return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS)
+        return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS) or _TYPECYCLING.match(p)
                        or (not targets and p.startswith(_TARGETING_KEYWORDS)) for p in parts)
     return True
 
