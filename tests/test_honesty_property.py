@@ -98,3 +98,11 @@ def test_a_ruling_the_rules_forbid_is_unwritable_not_an_error():
                                limit=20.0)
         assert rec["forbidden"] == reason, (name, rec["error"])
     assert honesty.forbidden(()) is None
+
+
+def test_typecycling_is_an_activated_keyword():
+    """'Wizardcycling {2}' is cycling (702.29e), activated: it cannot change a claim of these rulings."""
+    line = {"kind": "keyword", "text": "Wizardcycling {2} ({2}, Discard this card: Search your library for a Wizard "
+                                       "card, reveal it, put it into your hand, then shuffle.)"}
+    assert not honesty.could_influence(line, True, "spell", "Step Through")
+    assert honesty.could_influence({"kind": "keyword", "text": "Flashback {R}"}, True, "spell", "Geistflame")
