@@ -25,6 +25,11 @@ color, a few keywords it does not have, "No token is created.", "No permanent is
 a graveyard.", where the spell went, whether the trigger triggers.
 The rulings run in one process through `mtgkb.check.check_paths` on temp files with a
 per-ruling wall-clock limit.  Each claim is settled (holds/fails), undetermined or error.
+A ruling the rules forbid -- the engine answers that the scenario breaks a rule, naming the
+violations (violated/2): an additional cost to sacrifice with nothing to sacrifice (601.2h), a
+creature that enters 0/0 without its counters and is gone (704.5f) before it is declared as an
+attacker (508.1a) -- is unwritable too (its reason names the violations), and the next writable
+card of the shuffle takes its place.
 
 Whether the card's abilities are read comes from `mtgkb parse --json` (run in-process on
 a JSON Lines file of the sampled cards): the `applied` key of an ability when the engine
@@ -51,6 +56,7 @@ import argparse
 import contextlib
 import gzip
 import io
+import itertools
 import json
 import random
 import re
@@ -399,19 +405,23 @@ def _join(xs: list[str]) -> str:
     return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
-def sample(kind: str, n: int, seed: int) -> tuple[list[tuple[dict, Ruling]], dict[str, int]]:
-    """The first n writable cards of the kind in a seeded shuffle; skip reasons counted."""
+def writable(kind: str, seed: int, skipped: dict[str, int]):
+    """The writable cards of the kind, (card, ruling), in a seeded shuffle; skip reasons counted in `skipped`."""
     pool = list(candidates()[kind])
     random.Random(f"{seed}:{kind}").shuffle(pool)
-    out, skipped = [], {}
     for d in pool:
-        if len(out) >= n:
-            break
         try:
-            out.append((d, write_ruling(d, kind)))
+            r = write_ruling(d, kind)
         except Unwritable as e:
             skipped[str(e)] = skipped.get(str(e), 0) + 1
-    return out, skipped
+            continue
+        yield d, r
+
+
+def sample(kind: str, n: int, seed: int) -> tuple[list[tuple[dict, Ruling]], dict[str, int]]:
+    """The first n writable cards of the kind in a seeded shuffle; skip reasons counted."""
+    skipped: dict[str, int] = {}
+    return list(itertools.islice(writable(kind, seed, skipped), n)), skipped
 
 
 # --------------------------------------------------------------------------- reading (parse --json)
@@ -450,7 +460,8 @@ def _alarm(signum, frame):  # noqa: ARG001
 
 
 def _check(session, text: str, limit: float):
-    """[(claim text, verdict, message)] and the ruling error of one ruling file."""
+    """[(claim text, verdict, message)], the ruling error of one ruling file and the rules'
+    violations (violated/2) the engine named when the rules forbid the scenario."""
     from mtgkb.check import check_paths
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -463,17 +474,17 @@ def _check(session, text: str, limit: float):
         try:
             report, errors = check_paths([str(p)], session=session)
         except _TimeUp:
-            return None, f"time limit of {limit:g} s reached"
+            return None, f"time limit of {limit:g} s reached", ()
         except Exception as e:  # the engine crashed on it: every claim is an error
-            return [], f"{type(e).__name__}: {e}"
+            return [], f"{type(e).__name__}: {e}", ()
         finally:
             if timed:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, old)
     if errors:
-        return [], f"does not parse: {errors[0]}"
+        return [], f"does not parse: {errors[0]}", ()
     (rr,) = report.results
-    return [(c.text, c.verdict, c.message) for c in rr.claims], rr.error
+    return [(c.text, c.verdict, c.message) for c in rr.claims], rr.error, rr.violated
 
 
 # Keywords whose whole meaning bears on combat, damage, timing or an activation: the claims
@@ -489,6 +500,8 @@ _ACTIVATED_KEYWORDS = ("equip", "cycling", "ninjutsu", "unearth", "reinforce", "
 
 
 _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
+# CR 702.29e: "<type>cycling" (Wizardcycling, Swampcycling, ...) is cycling, an activated ability (702.29a)
+_TYPECYCLING = re.compile(r"^[a-z]+cycling\b")
 
 
 # triggers on an event no ruling here has: the start of an upkeep, draw step or end step (the rulings
@@ -541,17 +554,17 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
         parts = [p.strip() for p in re.split(r",|;", text) if p.strip()]
         # protection, hexproof, shroud and ward bear on targets (and combat, damage, attaching):
         # inert in a ruling in which nothing is targeted
-        return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS)
+        return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS) or _TYPECYCLING.match(p)
                        or (not targets and p.startswith(_TARGETING_KEYWORDS)) for p in parts)
     return True
 
 
 def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0) -> dict:
     """Run one card's ruling; the per-card record."""
-    res, err = _check(session, ruling.text, limit)
+    res, err, violated = _check(session, ruling.text, limit)
     used_resolve = True
     if ruling.without_resolve and err and "not on the stack" in err:
-        res, err = _check(session, ruling.without_resolve, limit)  # it did not trigger
+        res, err, violated = _check(session, ruling.without_resolve, limit)  # it did not trigger
         used_resolve = False
     targets = any("target" in a["text"].lower() for a in abilities) or "targeting" in ruling.text \
         or "choosing" in ruling.text
@@ -581,7 +594,16 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         "timeout": res is None, "resolved_trigger": used_resolve if ruling.kind != "spell" else None,
         "unread": unread, "unread_inert": [t for t in unread_all if t not in unread], "reading": sorted({a["key"] for a in abilities}) or ["understood"],
         "settled_on_unread": settled if unread else [], "notes": ruling.notes, "claims": claims,
+        "forbidden": forbidden(violated),
     }
+
+
+def forbidden(violated) -> str | None:
+    """The skip reason of a ruling the rules forbid -- the engine's answer named the rules' violations
+    (violated/2: an additional cost with nothing to pay it, 601.2h; a creature that is not on the
+    battlefield any more, 704.5f, declared as an attacker, 508.1a) -- or None.  Such a card cannot be
+    written on this board: it is counted among the unwritable ones, not as an error."""
+    return f"the rules forbid the ruling ({', '.join(sorted(violated))})" if violated else None
 
 
 KINDS = ("spell", "creature", "dies", "attacks")
@@ -592,14 +614,21 @@ def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS) -> tuple
 
     t0 = time.perf_counter()
     session = session or Session(timeout=limit)
-    picked, skipped = {}, {}
-    for kind in kinds:
-        picked[kind], skipped[kind] = sample(kind, n, seed)
-    read = reading([d for kind in picked for d, _ in picked[kind]])
-    records = []
-    for kind in kinds:
-        for d, r in picked[kind]:
-            records.append(run_card(session, r, read.get(d["name"], []), limit))
+    skipped: dict[str, dict[str, int]] = {k: {} for k in kinds}
+    pools = {k: writable(k, seed, skipped[k]) for k in kinds}
+    kept: dict[str, list[dict]] = {k: [] for k in kinds}
+    batch = {k: list(itertools.islice(pools[k], n)) for k in kinds}
+    while any(batch.values()):
+        read = reading([d for kind in kinds for d, _ in batch[kind]])
+        for kind in kinds:
+            for d, r in batch[kind]:
+                rec = run_card(session, r, read.get(d["name"], []), limit)
+                if rec["forbidden"]:  # unwritable: the next writable card of the sample takes its place
+                    skipped[kind][rec["forbidden"]] = skipped[kind].get(rec["forbidden"], 0) + 1
+                else:
+                    kept[kind].append(rec)
+        batch = {k: list(itertools.islice(pools[k], n - len(kept[k]))) for k in kinds}
+    records = [r for k in kinds for r in kept[k]]
     return summarize(records, skipped, n, seed, kinds), records, time.perf_counter() - t0
 
 

@@ -141,6 +141,7 @@ def input_error_result(sf: ScenarioFile, block: Block, e: ParseError) -> RulingR
     rr.claims = [ClaimResult(c.text, c.pos.line, "error", "not evaluated: the block's input has an error")
                  for c in block.expect]
     rr.input_error = error_data(e)
+    rr.violated = tuple(e.violations)
     return rr
 
 

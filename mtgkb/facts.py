@@ -173,10 +173,12 @@ class FactError(Exception):
     """Bad input in a scenario: a name the knowledge base does not have, or a choice that
     nothing in the rules asks for (what was expected is said in `expected`)."""
 
-    def __init__(self, message: str, pos, expected: tuple = ("a card of the database or of a card block",)) -> None:
+    def __init__(self, message: str, pos, expected: tuple = ("a card of the database or of a card block",),
+                 violations: tuple = ()) -> None:
         super().__init__(message)
         self.pos = pos
         self.expected = expected
+        self.violations = tuple(violations)   # the rules' violations (violated/2) it comes from, if any
 
 
 @dataclass

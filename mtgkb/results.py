@@ -62,6 +62,9 @@ class RulingResult:
     stats: dict = field(default_factory=dict)
     seconds: float | None = None   # wall time of the check (None: not measured); only with stats
     input_error: dict | None = None   # the bad input that made it an error (ParseError fields)
+    # the names of the rules' violations (violated/2) that make the scenario impossible: the rules
+    # forbid what it says (not in the JSON output)
+    violated: tuple[str, ...] = ()
 
     @property
     def status(self) -> str:

@@ -144,6 +144,7 @@ class ParseError(Exception):
     source_line: str | None = None
     card: str | None = None
     expected_shown: int = 12      # how many of `expected` the text shows
+    violations: tuple[str, ...] = ()   # the rules' violations (violated/2) that make the input impossible
 
     def __post_init__(self) -> None:
         # a message may quote the input (a word, a name): never more than MESSAGE_MAX

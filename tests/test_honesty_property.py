@@ -85,3 +85,24 @@ def test_a_cast_trigger_is_inert_only_where_no_spell_is_cast():
     assert honesty.could_influence(cast, True, "spell", "Bloodvial Purveyor")
     enters = {"kind": "triggered", "text": "Whenever another creature you control enters, you get {E}."}
     assert honesty.could_influence(enters, True, "attacks", "Aetherstorm Roc")
+
+
+def test_a_ruling_the_rules_forbid_is_unwritable_not_an_error():
+    """A ruling the engine answers is impossible under the rules (violated/2 named: Incendiary
+    Sabotage's additional cost with no artifact to sacrifice, 601.2h) is a skip reason of the
+    sample, not an error; a ruling the rules allow (Terror) is not."""
+    for name, reason in (("Incendiary Sabotage", "the rules forbid the ruling (unpayable_additional_cost)"),
+                         ("Terror", None)):
+        card = next(d for d in honesty.candidates()["spell"] if d["name"] == name)
+        rec = honesty.run_card(_session(), honesty.write_ruling(card, "spell"), honesty.reading([card])[name],
+                               limit=20.0)
+        assert rec["forbidden"] == reason, (name, rec["error"])
+    assert honesty.forbidden(()) is None
+
+
+def test_typecycling_is_an_activated_keyword():
+    """'Wizardcycling {2}' is cycling (702.29e), activated: it cannot change a claim of these rulings."""
+    line = {"kind": "keyword", "text": "Wizardcycling {2} ({2}, Discard this card: Search your library for a Wizard "
+                                       "card, reveal it, put it into your hand, then shuffle.)"}
+    assert not honesty.could_influence(line, True, "spell", "Step Through")
+    assert honesty.could_influence({"kind": "keyword", "text": "Flashback {R}"}, True, "spell", "Geistflame")

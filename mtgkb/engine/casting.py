@@ -126,7 +126,8 @@ class Casting:
             e = e2
         if set(e.violations) & CAST_VIOLATIONS:
             why = str(e).split(": ", 1)[-1]
-            return FactError(f"{what}: {why}", s.pos, expected=("a cast or activation the rules allow at this point",))
+            return FactError(f"{what}: {why}", s.pos, expected=("a cast or activation the rules allow at this point",),
+                             violations=e.violations)
         return e
 
     # -- 707.10: copies of spells

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgkb.parser.errors import ParseError
 from mtgkb.parser.oracle import parse_ability_line
@@ -140,9 +140,11 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
         tr = evaluate(block, find, session.reference, session.solver, characteristics=characteristics)
     except FactError as e:  # bad input, as Session.encode reports it
         pos = e.pos or block.pos
-        raise ParseError(str(e), pos.file, pos.line, pos.column, expected=e.expected) from None
+        raise ParseError(str(e), pos.file, pos.line, pos.column, expected=e.expected,
+                         violations=e.violations) from None
     except ScenarioError as e:
         pos = e.sentence.pos if e.sentence is not None else block.pos
+        rr.violated = tuple(e.violations)
         rr.error = f"{pos.file}:{pos.line}:{pos.column}: the scenario is impossible ({e})"
         rr.claims = [ClaimResult(c.text, c.pos.line, "error", str(e)) for c in block.expect]
         return rr, None, SolveResult(satisfiable=False)
@@ -154,6 +156,8 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
     if res.satisfiable is False:
         why = ", ".join(f"CR {v.arguments[0].string}: {v.arguments[1]}" for v in res.violations) or "no rule named"
         rr.error = f"{sf.path}:{block.pos.line}:1: the scenario is impossible ({why})"
+        rr.violated = tuple(sorted({v.arguments[1].name for v in res.violations
+                                    if v.arguments[1].type == SymbolType.Function}))
     rr.claims = [claim_verdict(c, Id, res, tr.handles) for c, Id in tr.claims]
     rr.stats = dict(res.stats)
     enc = None
