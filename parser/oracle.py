@@ -87,7 +87,7 @@ def _word_char(c: str) -> bool:
 
 def _replace_self_names(text: str, names: list[str]) -> str:
     """Each self name (longest first) -> "~" where it stands as a whole word (not after a
-    letter, digit, "_" or "'", not before a letter, digit or "_").  Plain string search:
+    letter, digit, "_" or "'", not before a letter, digit or "_" nor before a capitalised word).  Plain string search:
     a regex per card name would be compiled for every face of a whole database."""
     for n in names:
         if not n.strip() or n not in text:   # an empty name (a card text without one) names nothing
@@ -97,7 +97,11 @@ def _replace_self_names(text: str, names: list[str]) -> str:
             end = j + len(n)
             before = text[j - 1] if j else ""
             after = text[end] if end < len(text) else ""
-            if not (before and (_word_char(before) or before == "'")) and not (after and _word_char(after)):
+            # a name followed by a capitalised word is part of another name ("Marit" of
+            # "Marit Lage's Slumber" in "create Marit Lage, ...", "Stangg" in "Stangg Twin")
+            longer = after == " " and text[end + 1:end + 2].isupper()
+            if not (before and (_word_char(before) or before == "'")) and not (after and _word_char(after)) \
+                    and not longer:
                 out += [text[i:j], "~"]
                 i = end
             else:

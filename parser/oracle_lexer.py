@@ -341,6 +341,21 @@ CONTEXT_WORDS = frozenset(["1", ",", "and", "or", "and/or", "snow", "target", "w
 CONTEXT_KINDS = frozenset(["lit", "NUM", "SUBTYPE", "NON"])
 
 
+def _named_token(out: list[Tok]) -> bool:
+    """The words before a "," are the name of a token "create" makes ("create Marit Lage, a
+    legendary ... token", 111.4): one to four capitalised words right after "create"."""
+    for k in range(1, 5):
+        if len(out) <= k:
+            return False
+        t = out[-k]
+        if not (t.kind == "SUBTYPE" or t.orig[:1].isupper()):
+            return False
+        prev = out[-k - 1]
+        if prev.kind == "lit" and prev.value == "create":
+            return True
+    return False
+
+
 def _contextual(toks: list[Tok]) -> list[Tok]:
     """The second token of look-ahead: retag "and", "or" and "," by what follows."""
     out: list[Tok] = []
@@ -374,9 +389,10 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("CKIND", t.value.lower(), t.column))
             i += 1
             continue
-        if t.kind == "lit" and t.value == "," and out and out[-1].kind == "SUBTYPE" and i + 1 < n \
-                and toks[i + 1].kind == "lit" and toks[i + 1].value == "a" and any(
-                    x.kind == "lit" and x.value == "create" for x in out[-4:]):
+        if t.kind == "lit" and t.value == "," and out and i + 2 < n \
+                and (out[-1].kind == "SUBTYPE" or out[-1].orig[:1].isupper()) \
+                and toks[i + 1].kind == "lit" and toks[i + 1].value == "a" \
+                and toks[i + 2].kind == "lit" and toks[i + 2].value == "legendary" and _named_token(out):
             out.append(Tok("NAMECOMMA", ",", t.column))  # "create Marit Lage, a legendary ... token"
             i += 1
             continue
@@ -470,6 +486,13 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 and nxt2 is not None and nxt2.kind == "lit" and nxt2.value == "if":
             out.append(Tok("AND_C", "and", t.column))
             i += 2
+            continue
+        if t.kind == "lit" and t.value == "and" and nxt is not None and nxt.kind == "lit" and nxt.value == "that" \
+                and nxt2 is not None and nxt2.kind == "lit" and nxt2.value in ("creature", "player", "permanent") \
+                and i + 3 < n and toks[i + 3].kind == "lit" and toks[i + 3].value in VERBS:
+            # "... and that creature deals damage equal to its power to ~" (Stalking Yeti): a clause
+            out.append(Tok("AND_C", "and", t.column))
+            i += 1
             continue
         if (in_except or t.value == "and") and t.kind == "lit" and t.value in (",", "and") and nxt is not None \
                 and nxt.kind == "lit" and nxt.value in _CLAUSE_STARTS:
