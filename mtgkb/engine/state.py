@@ -258,7 +258,25 @@ def state_facts(st: State) -> list[Symbol]:
     return out + zone_facts(st)
 
 
+_item_facts_kept: dict = {}
+ITEM_FACTS_KEPT = 20_000   # encodings remembered before the table starts again
+
+
 def item_facts(st: State, it: Item) -> list[Symbol]:
+    """The facts of a stack item.  An item's facts are a function of its fields and of the
+    targets of the spell it refers to, so they are encoded once and read back (a state's
+    stack is encoded again at every step of a timeline)."""
+    spell = st.item_of(it.ref_spell) if it.ref_spell is not None else None
+    key = (tuple(vars(it).values()), spell.targets if spell is not None else None)
+    got = _item_facts_kept.get(key)
+    if got is None:
+        if len(_item_facts_kept) > ITEM_FACTS_KEPT:
+            _item_facts_kept.clear()
+        got = _item_facts_kept[key] = tuple(_encode_item(it, spell))
+    return list(got)
+
+
+def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
     I = item_sym(it.id)
     out = [atom("tl_item", I, Function(it.kind), obj(it.source), String(it.controller))]
     out += [atom("tl_item_ab", I, A) for A in it.abilities]
@@ -275,7 +293,6 @@ def item_facts(st: State, it: Item) -> list[Symbol]:
     if it.x is not None:
         out.append(atom("tl_item_x", I, Number(it.x)))
     if it.ref_spell is not None:
-        spell = st.item_of(it.ref_spell)
         # Orvar ruling: the spell's targets now, or as they were when it left the stack
         tg = spell.targets if spell is not None else (it.ref_targets or ())
         out += [atom("tl_ref_target", I, target_sym(t)) for t in tg if not isinstance(t, str)]
