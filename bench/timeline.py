@@ -2,7 +2,8 @@
 every event; prints the time per scenario and the growth ratio.
 
 Every event is a cast of Giant Growth targeting Alice's Grizzly Bears while Alice
-controls Orvar, the All-Form: each cast makes Orvar's first ability trigger (603.2,
+controls Orvar, the All-Form (without paying its mana cost, 118.9: a cast needs its cost
+paid, and a pool of mana for every cast would make the benchmark about payments): each cast makes Orvar's first ability trigger (603.2,
 603.4), so the stack grows by two items per event and every step asks rules.lp about
 a larger state.  A second family resolves everything: each cast is followed by its
 resolution (Orvar's trigger resolves first and makes a token copy, 608.2, 707.2).
@@ -28,7 +29,7 @@ def scenario(n: int, resolve: bool) -> str:
     casts = n // 2 if resolve else n
     for k in range(1, casts + 1):
         h = "Giant Growth" if k == 1 else f"Giant Growth #{k}"
-        lines.append(f"    Alice casts {h} targeting Grizzly Bears.")
+        lines.append(f"    Alice casts {h} targeting Grizzly Bears without paying its mana cost.")
         if resolve:
             lines.append(f"    {h} resolves.")
     lines += ["  expect:", "    Orvar, the All-Form's first triggered ability triggers."]
