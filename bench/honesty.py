@@ -566,7 +566,9 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
     if ruling.without_resolve and err and "not on the stack" in err:
         res, err, violated = _check(session, ruling.without_resolve, limit)  # it did not trigger
         used_resolve = False
-    targets = any("target" in a["text"].lower() for a in abilities) or "targeting" in ruling.text \
+    # reminder text is not rules text: protection's "can't be ... targeted" targets nothing
+    targets = any("target" in re.sub(r"\([^()]*\)", "", a["text"]).lower() for a in abilities) \
+        or "targeting" in ruling.text \
         or "choosing" in ruling.text
     if ruling.mode is not None:
         # CR 700.2a, 601.2b: a mode not chosen is not part of the spell on the stack
