@@ -31,6 +31,18 @@ def ruling_cases() -> list[tuple[str, int, str]]:
     return out
 
 
+@pytest.fixture
+def private_cache_home(tmp_path, monkeypatch):
+    """A new per-user cache base ($XDG_CACHE_HOME) for one test, its warnings not yet given."""
+    from mtgkb.parser import cache_files
+
+    h = tmp_path / "xdg"
+    h.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(h))
+    monkeypatch.setattr(cache_files, "_warned", set())
+    return h
+
+
 @pytest.fixture(scope="session")
 def session():
     """One `Session` (card database + solver) for the whole test run."""

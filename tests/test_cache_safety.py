@@ -14,7 +14,7 @@ import struct
 
 import pytest
 
-from mtgkb.parser import cache_files, grammar_cache
+from mtgkb.parser import grammar_cache
 from mtgkb.parser.grammar_cache import cached_lark
 
 GRAMMAR = 'start: "a" "b" -> ab\n     | "a" "c" -> ac\n'
@@ -32,12 +32,8 @@ class _Plant:
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    h = tmp_path / "xdg"
-    h.mkdir()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(h))
-    monkeypatch.setattr(cache_files, "_warned", set())
-    return h
+def home(private_cache_home):
+    return private_cache_home
 
 
 def _plant(path, marker) -> None:

@@ -8,18 +8,13 @@ import marshal
 import pytest
 
 from mtgkb import program_cache, program_slice
-from mtgkb.parser import cache_files
 
 TEXT = "a(1).\nb(X) :- a(X).\n#program pay.\nc(X) :- b(X), not d(X).\n#show c/1.\n"
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    h = tmp_path / "xdg"
-    h.mkdir()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(h))
-    monkeypatch.setattr(cache_files, "_warned", set())
-    return h
+def home(private_cache_home):
+    return private_cache_home
 
 
 def _file(home):
