@@ -345,7 +345,8 @@ def _num(v: str):
 
 
 def _quoted(text: str) -> Fn:
-    """A quoted ability ("has "{T}: Add {G}."") -> ability(Kind, Costs, Trigger, Effects)."""
+    """A quoted ability ("has "{T}: Add {G}."") -> ability(Kind, Costs, Trigger, Effects[,
+    condition(C)][, riders(R…)])."""
     body = text.strip()
     if body and body[-1].isalnum() and ":" in body:
         # "gain "{T}: ~ deals 2 damage to any target" until end of turn": an activated
@@ -354,8 +355,12 @@ def _quoted(text: str) -> Fn:
     parts = _parse_normalised(normalise(body, "\0"))
     if isinstance(parts, str):
         raise Unsupported("quoted ability: " + parts)
+    # its intervening "if" (603.4) and its riders ("Activate only as a sorcery", 602.5b) belong
+    # to it too: they follow the four parts when it has them
+    tail = ((fn("condition", parts["condition"]),) if parts.get("condition") is not None else ()) \
+        + ((fn("riders", *parts["riders"]),) if parts.get("riders") else ())
     return fn("ability", fn(parts["kind"]), fn("costs", *parts.get("costs", ())),
-              parts.get("trigger") or fn("none"), fn("effects", *parts.get("effects", ())))
+              parts.get("trigger") or fn("none"), fn("effects", *parts.get("effects", ())), *tail)
 
 
 def parse_ability_line(line: str, face_name: str, *, line_no: int = 1, supertypes: tuple[str, ...] = (),
