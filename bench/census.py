@@ -24,6 +24,8 @@ a test of the terms against the words of the line:
   (605.1b);
 - `activation_limit`: "Activate only ..." / "Activate no more than ..." read as an effect
   instead of a rider (602.5b);
+- `mode_kind`: a mode line ("• ...") whose kind is not its header's (700.2: a mode is part of
+  the modal ability before it; a triggered ability's modes are not static abilities);
 - `subtype`: a `subtype("X")` term whose X is none of the subtypes of 205.3 (capitalised words
   taken as subtypes, plural forms not normalised).
 
@@ -204,10 +206,29 @@ CLASSES = {"duration_scope": duration_scope, "or_as_and": or_as_and, "mana_kind"
            "activation_limit": activation_limit, "subtype": bad_subtypes}
 
 
+def mode_kinds(cards):
+    """(face, mode line, header kind) of each understood mode line whose kind is not that of the
+    understood header before it."""
+    from mtgkb.parser.oracle import is_mode_line
+
+    for card in cards:
+        for face in card.faces:
+            head = None
+            for ab in face.abilities:
+                if not is_mode_line(ab):
+                    head = ab
+                elif ab.understood and head is not None and head.understood and head.kind != ab.kind:
+                    yield face, ab, head.kind
+
+
 def cmd_scan(args) -> int:
     flagged: dict[str, list] = {k: [] for k in CLASSES}
+    flagged["mode_kind"] = []
     n = 0
-    for card, face, ab in understood(database_cards()):
+    cards = database_cards()
+    for face, ab, kind in mode_kinds(cards):
+        flagged["mode_kind"].append((face.name, ab, normalise(ab.text, face.name, face.supertypes), [kind]))
+    for card, face, ab in understood(cards):
         n += 1
         text = normalise(ab.text, face.name, face.supertypes)
         for name, test in CLASSES.items():

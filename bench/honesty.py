@@ -293,11 +293,12 @@ def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
     """How the scenario names the enters (dies, attacks) trigger: among the face's triggered
     abilities (an unread line counts as triggered when it starts with When/Whenever/At)."""
     from mtgkb.carddb import default_database
+    from mtgkb.parser.oracle import is_mode_line
 
     face = default_database().face(d["name"])
     target_line = (d.get("oracle_text") or "").split("\n")[own_trigger_line(d, kind)].strip()
     trig = [a for a in face.abilities
-            if (a.kind == "triggered" if a.understood else bool(TRIGGER_LINE.match(a.text)))]
+            if not is_mode_line(a) and (a.kind == "triggered" if a.understood else bool(TRIGGER_LINE.match(a.text)))]
     idx = next((i for i, a in enumerate(trig) if a.text.strip() == target_line), None)
     if idx is None:
         raise Unwritable(f"the {_EVENT_WORD[kind]} trigger is not one of the parsed triggered abilities")

@@ -11,6 +11,7 @@ position and what the grammar expected: it is reported, never dropped.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from importlib.resources import files
 
@@ -392,6 +393,36 @@ def parse_abilities(oracle_text: str, face_name: str, *, file: str = "<text>", f
         ab = parse_ability_line(raw.strip(), face_name, line_no=first_line + i, supertypes=supertypes, types=types)
         if ab.kind == "keyword" and not ab.effects and ab.understood:
             continue  # a line of reminder text only
+        out.append(ab)
+    return _modes_of_their_header(out)
+
+
+def is_mode_line(ab: Ability) -> bool:
+    """A "• ..." line: one mode of the modal ability whose header line precedes it (700.2)."""
+    return any(isinstance(r, Fn) and r.name == "mode" and not r.args for r in ab.riders)
+
+
+def _header_kind(ab: Ability) -> str | None:
+    if ab.understood:
+        return ab.kind
+    if re.match(r"\s*(When|Whenever|At)\b", ab.text):
+        return "triggered"  # 603.1: its trigger condition starts the line
+    if re.match(r'[^"]*?:\s', ab.text):
+        return "activated"  # 602.1: "[Cost]: [Effect.]"
+    return None
+
+
+def _modes_of_their_header(abilities: list[Ability]) -> tuple[Ability, ...]:
+    """700.2: the modes of a modal triggered or activated ability are part of that ability, so
+    each mode line has its header's kind (the grammar reads a mode of a permanent's line as
+    plain text, which alone would make it a static ability)."""
+    out: list[Ability] = []
+    kind = None
+    for ab in abilities:
+        if not is_mode_line(ab):
+            kind = _header_kind(ab)
+        elif ab.understood and kind is not None and kind != ab.kind:
+            ab = replace(ab, kind=kind)
         out.append(ab)
     return tuple(out)
 

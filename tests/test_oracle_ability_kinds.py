@@ -46,3 +46,26 @@ def test_token_with_quoted_mana_ability_is_not_applied_as_mana(db):
     applied, _ = applied_abilities([face])
     assert ability_symbol(face, 1) in applied       # {T}: Add {C}. (abilities count from 1)
     assert ability_symbol(face, 2) not in applied   # creates tokens: unread by the engine
+
+
+@pytest.mark.parametrize("name, header, kind", [
+    # 700.2: a mode of a triggered or activated ability is part of it, not a static ability
+    ("Sandsteppe Outcast", 0, "triggered"),
+    ("Orzhov Pontiff", 1, "triggered"),
+    ("Breya's Apprentice", 1, "activated"),
+    ("Umezawa's Jitte", 1, "activated"),
+    # a modal spell's modes stay spell text
+    ("Maestros Charm", 0, "spell"),
+])
+def test_mode_lines_have_their_headers_kind(db, name, header, kind):
+    """`header` is the index of the modal ability's header line; its modes follow it."""
+    from mtgkb.parser.oracle import is_mode_line
+
+    abilities = db.face(name).abilities
+    modes = []
+    for a in abilities[header + 1:]:
+        if not is_mode_line(a):
+            break
+        modes.append(a)
+    assert abilities[header].kind == kind and not is_mode_line(abilities[header]) and len(modes) >= 2
+    assert [a.kind for a in modes] == [kind] * len(modes), [(a.text, a.kind) for a in modes]

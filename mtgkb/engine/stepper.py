@@ -16,6 +16,7 @@ import clingo
 from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.card_ast import Ability, CardFace
+from mtgkb.parser.oracle import is_mode_line
 from mtgkb.parser.scenario_ast import Block, Sentence
 from mtgkb.parser.terms import Fn
 
@@ -543,6 +544,8 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             raise FactError(f"{face.name} has no suspend", s.pos)
 
         def kind_of(ab: Ability) -> str:
+            if is_mode_line(ab):
+                return "mode"  # CR 700.2: a mode is part of its header's ability, not an ability of its own
             if not ab.understood:
                 if re.match(r"\s*(When|Whenever|At)\b", ab.text):
                     return "triggered"
@@ -553,7 +556,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             return ab.kind
         # CR 605.1a, 606.3: mana abilities with a cost and loyalty abilities are activated abilities
         cands = [i for i, ab in enumerate(face.abilities, 1)
-                 if (kind == "any" and kind_of(ab) != "keyword") or kind_of(ab) == kind
+                 if (kind == "any" and kind_of(ab) not in ("keyword", "mode")) or kind_of(ab) == kind
                  or (kind == "activated" and kind_of(ab) in ("mana", "loyalty"))]
         if n == 0 and len(cands) >= 1 and (len(cands) == 1 or kind != "any"):
             n = 1
