@@ -462,14 +462,11 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                     # CR 614.1a, 700.4: a replacement effect exiles instead one that would die (rules.lp: dies_instead/2)
                     exiled = {v.arguments[0] for v in pick(m, "dies_instead")}
                     for O, why in sbas:
-                        name = bb.name_of(O.arguments[0].number)
-                        if O in exiled:
-                            bb.sba_log.append((name, "614.1a"))
-                            bb.log.append(("614.1a", f"{name} would die ({why}, a state-based action) and is exiled instead"))
-                            continue
-                        bb.sba_log.append((name, why))
-                        what = SBA_TEXT.get(why, "is put into its owner's graveyard")
-                        bb.log.append((why, f"{name} {what} (a state-based action)"))
+                        name, out = bb.name_of(O.arguments[0].number), O in exiled
+                        bb.sba_log.append((name, "614.1a" if out else why))
+                        what = f"would die ({why}, a state-based action) and is exiled instead" if out else \
+                            SBA_TEXT.get(why, "is put into its owner's graveyard") + " (a state-based action)"
+                        bb.log.append(("614.1a" if out else why, f"{name} {what}"))
                     for u in pick(m, "tl_sba_unsure"):
                         bb.unsure.append(u.arguments[1])
                     if not sbas:  # only players lost the game
