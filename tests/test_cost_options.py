@@ -4,28 +4,14 @@ taken), and "can cast" stays open for a card with an alternative cost."""
 
 from __future__ import annotations
 
-import gzip
-import json
-
 import pytest
 
-from casting_support import check, verdicts
-from mtgkb import paths
-from mtgkb.cli import main
-
-
-def _applied(card: str, tmp_path, capsys) -> list[bool]:
-    with paths.card_database().open("rb") as fh, gzip.open(fh, "rt", encoding="utf-8") as lines:
-        rows = [ln for ln in lines if json.loads(ln)["name"] == card]
-    f = tmp_path / "card.jsonl"
-    f.write_text("".join(rows), encoding="utf-8")
-    assert main(["parse", str(f), "--json"]) in (0, None)
-    return [a["applied"] for a in json.loads(capsys.readouterr().out)["cards"][0]["abilities"]]
+from casting_support import applied, check, verdicts
 
 
 @pytest.mark.parametrize("card", ["Cyclonic Rift", "Boulder Salvo", "Burn Trail", "Coastal Discovery"])
 def test_the_keyword_is_applied(card, tmp_path, capsys):
-    assert all(_applied(card, tmp_path, capsys))
+    assert all(applied(card, tmp_path, capsys))
 
 
 def test_can_cast_is_open_with_an_alternative_cost(tmp_path):

@@ -5,33 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from casting_support import check, verdicts
-from mtgkb.cli import main
+from casting_support import applied, check, verdicts
 
 BOARD = "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\n"
-
-
-def _applied(card: str, tmp_path, capsys) -> list[bool]:
-    import gzip
-    import json
-    from mtgkb import paths
-    with paths.card_database().open("rb") as fh, gzip.open(fh, "rt", encoding="utf-8") as lines:
-        rows = [ln for ln in lines if json.loads(ln)["name"] == card]
-    f = tmp_path / "card.jsonl"
-    f.write_text("".join(rows), encoding="utf-8")
-    assert main(["parse", str(f), "--json"]) in (0, None)
-    return [a["applied"] for a in json.loads(capsys.readouterr().out)["cards"][0]["abilities"]]
 
 
 @pytest.mark.parametrize("card", ["Lava Coil", "Bleed Dry", "Anger of the Gods", "Scorching Dragonfire",
                                   "Annihilating Fire"])
 def test_the_sentence_is_read(card, tmp_path, capsys):
-    assert all(_applied(card, tmp_path, capsys))
+    assert all(applied(card, tmp_path, capsys))
 
 
 def test_every_creature_is_not_read(tmp_path, capsys):
     # "If a creature would die this turn" names creatures that are not on the battlefield yet too
-    assert _applied("Malicious Malfunction", tmp_path, capsys) == [False]
+    assert applied("Malicious Malfunction", tmp_path, capsys) == [False]
 
 
 def test_lethal_damage_exiles(tmp_path):
