@@ -501,8 +501,9 @@ _ACTIVATED_KEYWORDS = ("equip", "cycling", "ninjutsu", "unearth", "reinforce", "
 
 
 _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
-# CR 702.29e: "<type>cycling" (Wizardcycling, Swampcycling, ...) is cycling, an activated ability (702.29a)
-_TYPECYCLING = re.compile(r"^[a-z]+cycling\b")
+# CR 702.29e: "<type>cycling" (Wizardcycling, Swampcycling, basic landcycling, ...) is cycling, an activated
+# ability (702.29a)
+_TYPECYCLING = re.compile(r"^(basic )?[a-z]+cycling\b")
 
 
 # triggers on an event no ruling here has: the start of an upkeep, draw step or end step (the rulings

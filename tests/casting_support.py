@@ -39,3 +39,19 @@ def given_line(given: str, text: str, card: str = "") -> int:
     """The line number, in the file block_text writes, of the given sentence that starts with `text`."""
     head = 2 + card.count("\n")   # the ruling line, the card block, "  given:"
     return head + next(i for i, g in enumerate(given.splitlines(), 1) if g.startswith(text))
+
+
+def applied(card: str, tmp_path, capsys) -> list[bool]:
+    """`mtgkb parse --json`'s "applied" of each ability of a card of the embedded database."""
+    import gzip
+    import json
+
+    from mtgkb import paths
+    from mtgkb.cli import main
+
+    with paths.card_database().open("rb") as fh, gzip.open(fh, "rt", encoding="utf-8") as lines:
+        rows = [ln for ln in lines if json.loads(ln)["name"] == card]
+    f = tmp_path / "card.jsonl"
+    f.write_text("".join(rows), encoding="utf-8")
+    assert main(["parse", str(f), "--json"]) in (0, None)
+    return [a["applied"] for a in json.loads(capsys.readouterr().out)["cards"][0]["abilities"]]

@@ -106,3 +106,10 @@ def test_typecycling_is_an_activated_keyword():
                                        "card, reveal it, put it into your hand, then shuffle.)"}
     assert not honesty.could_influence(line, True, "spell", "Step Through")
     assert honesty.could_influence({"kind": "keyword", "text": "Flashback {R}"}, True, "spell", "Geistflame")
+
+
+def test_basic_landcycling_is_an_activated_keyword():
+    """'Basic landcycling {1}{B}' is typecycling (702.29e), activated: it cannot change a claim of these rulings."""
+    line = {"kind": "keyword", "text": "Basic landcycling {1}{B} ({1}{B}, Discard this card: Search your library "
+                                       "for a basic land card, reveal it, put it into your hand, then shuffle.)"}
+    assert not honesty.could_influence(line, True, "spell", "Absorb Vis")

@@ -127,7 +127,8 @@ class Resolution:
                     if e.arguments[1].name == "control":
                         # CR 613.1b: rules.lp's control-changing effect: the object's controller is now P
                         change_control(st, e.arguments[0].arguments[0].number, e.arguments[1].arguments[0].string)
-                    st.log.append(("611.2, 613", f"  {st.name_of(e.arguments[0].arguments[0].number)} "
+                    st.log.append(("614.1a, 611.2a" if e.arguments[1].name == "die_to_exile" else "611.2, 613",
+                                   f"  {st.name_of(e.arguments[0].arguments[0].number)} "
                                                  f"{effect_text(e.arguments[1])}"))
                 elif e.name == "copy":
                     # CR 707.2, 613.2: "becomes a copy" -- a copy effect in layer 1 from now on
@@ -226,11 +227,14 @@ class Resolution:
                        removed: list[tuple[int, str]], zfx: list) -> list[State]:
         if moves:
             # CR 400.7, 603.10a: the objects the effect moves, all at once; then the rest of the resolution
-            return [y for b, more in self._effect_moves(st, moves, it.controller)
+            # CR 614.1a, 700.4: a replacement effect exiles instead one that would die (rules.lp: dies_instead/2)
+            exiled = {v.arguments[0].arguments[0].number for v in pick(m, "dies_instead")}
+            return [y for b, more in self._effect_moves(st, moves, it.controller, exiled)
                     for y in self.zone_effects(b, it, m, sentence_args, entered + more, removed, zfx)]
         return self.zone_effects(st, it, m, sentence_args, entered, removed, zfx)
 
-    def _effect_moves(self, st: State, moves: list, controller: str) -> list[tuple[State, list[int]]]:
+    def _effect_moves(self, st: State, moves: list, controller: str,
+                      exiled: frozenset | set = frozenset()) -> list[tuple[State, list[int]]]:
         """CR 400.7, 603.6c, 603.10a, 701.6a, 701.13a, 701.21a: the zone changes of one effect happen at
         once.  Permanents leaving the battlefield are one event, asked before they move (leaves-the-
         battlefield and dies abilities look back); each moved object is a new object in its new zone,
@@ -258,6 +262,10 @@ class Resolution:
                         "graveyard": "is put into its owner's graveyard",
                         "battlefield": f"is put onto the battlefield under {o.owner}'s control"}[z]
                 plan.append((oid, z, "406.2, 701.13a" if z == "exile" else "400.3, 400.7", f"  {o.handle} {text}"))
+        # CR 614.1a, 700.4: a permanent that would die is exiled instead
+        plan = [(oid, "exile", "614.1a", f"  {st.objects[oid].handle} would die and is exiled instead")
+                if z == "graveyard" and oid in exiled and st.objects[oid].zone == "battlefield" else (oid, z, r, t)
+                for oid, z, r, t in plan]
         firsts: dict = {}
         for step in sorted(set(plan)):
             firsts.setdefault(step[0], step)   # an object moves once (400.7: then it is a new object)

@@ -460,19 +460,24 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                         if v.arguments[0] not in seen:  # one object, one move (two rules may apply to it)
                             seen.add(v.arguments[0])
                             sbas.append((v.arguments[0], v.arguments[1].string))
+                    # CR 614.1a, 700.4: a replacement effect exiles instead one that would die (rules.lp: dies_instead/2)
+                    exiled = {v.arguments[0] for v in pick(m, "dies_instead")}
                     for O, why in sbas:
-                        bb.sba_log.append((bb.name_of(O.arguments[0].number), why))
-                        what = SBA_TEXT.get(why, "is put into its owner's graveyard")
-                        bb.log.append((why, f"{bb.name_of(O.arguments[0].number)} {what} (a state-based action)"))
+                        name, out = bb.name_of(O.arguments[0].number), O in exiled
+                        bb.sba_log.append((name, "614.1a" if out else why))
+                        what = f"would die ({why}, a state-based action) and is exiled instead" if out else \
+                            SBA_TEXT.get(why, "is put into its owner's graveyard") + " (a state-based action)"
+                        bb.log.append(("614.1a" if out else why, f"{name} {what}"))
                     for u in pick(m, "tl_sba_unsure"):
                         bb.unsure.append(u.arguments[1])
                     if not sbas:  # only players lost the game
                         nxt.append(bb)
                         continue
-                    for x in self.event(bb, *[Function("leaves", [O, Function("graveyard")]) for O, _ in sbas]):
+                    to = {O: "exile" if O in exiled else "graveyard" for O, _ in sbas}
+                    for x in self.event(bb, *[Function("leaves", [O, Function(to[O])]) for O, _ in sbas]):
                         for O, _ in sbas:
                             if O.arguments[0].number in x.objects:
-                                x.move(O.arguments[0].number, "graveyard", None)
+                                x.move(O.arguments[0].number, to[O], None)
                         nxt.append(x)
             if len(nxt) + len(done) > self.ask.limit:
                 raise Bound(f"more than {self.ask.limit} outcomes")
