@@ -288,7 +288,7 @@ CASES = [
     case("cant-be-blocked-by-power-2-or-less", BOARD + (
         "Alice controls Scuttling Doom Engine.", "Bob controls Grizzly Bears.",
         "Alice attacks with Scuttling Doom Engine.", "Bob blocks Scuttling Doom Engine with Grizzly Bears."),
-        ("Scuttling Doom Engine is blocked.",), error=("509.1b", "cannot_be_blocked_by"),
+        ("Scuttling Doom Engine is blocked.",), error=("509.1b", "blocked by that creature"),
         at="Bob blocks Scuttling Doom Engine with Grizzly Bears."),
     case("cant-be-blocked-by-power-2-or-less-is-blocked-by-power-3", BOARD + (
         "Alice controls Scuttling Doom Engine.", "Bob controls Hill Giant.",
