@@ -575,7 +575,8 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
     if kind in ("activated", "mana", "loyalty"):
         return False
     if kind in ("triggered", "unsupported") and ruling_kind is not None:
-        text = ability["text"].strip()
+        # an ability word ("Delirium — At the beginning of ...", 207.2c) changes nothing
+        text = re.sub(r"^[A-Z][\w' -]* — ", "", ability["text"].strip())
         if _NO_SUCH_STEP.match(text) or (ruling_kind in ("dies", "attacks") and _enters_self(text, card)):
             return False
         if ruling_kind in _NO_CAST_KINDS and _CAST_TRIGGER.match(text):
