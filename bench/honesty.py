@@ -99,6 +99,8 @@ class Ruling:
     without_resolve: str | None = None  # creature: the same ruling without the resolve sentence
     notes: list[str] = field(default_factory=list)
     mode: int | None = None  # spell: the mode the cast sentence chooses (700.2a); the others are never carried
+    own_line: str | None = None  # creature, dies, attacks: the text of the trigger under test
+    trigger_claim: str | None = None  # ... and the claim that it triggers
 
 
 # --------------------------------------------------------------------------- the card database
@@ -362,7 +364,8 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     claims = _board_claims() + own + [f"{name}'s {ordinal} triggers."]
     given = list(BOARD) + setup + events + [resolve + "."]
     without = _block(f"honesty: {name}", list(BOARD) + setup + events, claims)
-    return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes)
+    return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes,
+                  own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.")
 
 
 def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
@@ -501,6 +504,38 @@ _ACTIVATED_KEYWORDS = ("equip", "cycling", "ninjutsu", "unearth", "reinforce", "
 
 
 _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
+# keywords that stand for a triggered ability or replacement of one kind of event (mtgkb/rules/keyword_events.lp):
+# a trigger on attacking, blocking or combat damage (no combat but in an attacks ruling), a replacement or trigger
+# on the card's own entering (it does not enter in a dies or attacks ruling), a trigger at the beginning of an
+# upkeep (no ruling here has one); its own death: see run_card
+_COMBAT_TRIGGER_KEYWORDS = ("mentor", "afflict", "exalted", "battle cry", "bushido", "rampage", "provoke",
+                            "annihilator", "myriad", "melee", "training", "dethrone", "renown")
+_OWN_ENTERING_KEYWORDS = ("riot", "devour", "sunburst", "amplify", "bloodthirst", "tribute", "exploit", "fabricate",
+                          "backup")
+_UPKEEP_KEYWORDS = ("echo", "cumulative upkeep")
+_OWN_DEATH_KEYWORDS = ("persist", "undying", "soulshift")
+
+
+def _keyword_parts(text: str) -> list[str]:
+    text = re.sub(r"\s*\([^()]*\)", "", text).strip().lower()
+    return [p.strip() for p in re.split(r",|;", text) if p.strip()]
+
+
+def _event_inert(p: str, ruling_kind: str | None) -> bool:
+    """Whether keyword part p stands for an ability whose event a ruling of this kind does not have."""
+    if ruling_kind is None:
+        return False
+    return (p.startswith(_UPKEEP_KEYWORDS) or (ruling_kind != "attacks" and p.startswith(_COMBAT_TRIGGER_KEYWORDS))
+            or (ruling_kind in ("dies", "attacks") and p.startswith(_OWN_ENTERING_KEYWORDS)))
+
+
+def _own_death_line(ability: dict) -> bool:
+    """A keyword line of only its own death's keywords (and inert ones): like its own dies trigger."""
+    parts = _keyword_parts(ability["text"]) if ability["kind"] == "keyword" else []
+    return bool(parts) and any(p.startswith(_OWN_DEATH_KEYWORDS) for p in parts) and all(
+        p.startswith(_OWN_DEATH_KEYWORDS) or p in _INERT_KEYWORDS for p in parts)
+
+
 # CR 702.29e: "<type>cycling" (Wizardcycling, Swampcycling, basic landcycling, ...) is cycling, an activated
 # ability (702.29a)
 _TYPECYCLING = re.compile(r"^(basic )?[a-z]+cycling\b")
@@ -523,7 +558,8 @@ _CAST_TRIGGER = re.compile(r"^Whenever [^.,:]*\bcasts?\b")
 _NO_CAST_KINDS = ("creature", "dies", "attacks")
 
 
-_ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*\{[^.:\"]*:")
+# "<costs>: <effect>" -- a cost may be words alone (Keldon Battlewagon's "Tap an untapped creature you control:")
+_ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*:")
 
 
 def _dies_self(text: str, card: str) -> bool:
@@ -543,7 +579,8 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
     if kind in ("activated", "mana", "loyalty"):
         return False
     if kind in ("triggered", "unsupported") and ruling_kind is not None:
-        text = ability["text"].strip()
+        # an ability word ("Delirium — At the beginning of ...", 207.2c) changes nothing
+        text = re.sub(r"^[A-Z][\w' -]* — ", "", ability["text"].strip())
         if _NO_SUCH_STEP.match(text) or (ruling_kind in ("dies", "attacks") and _enters_self(text, card)):
             return False
         if ruling_kind in _NO_CAST_KINDS and _CAST_TRIGGER.match(text):
@@ -552,12 +589,11 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
     if kind == "unsupported" and _ACTIVATED_LINE.match(ability["text"].strip()):
         return False
     if kind == "keyword":
-        text = re.sub(r"\s*\([^()]*\)", "", ability["text"]).strip().lower()
-        parts = [p.strip() for p in re.split(r",|;", text) if p.strip()]
+        parts = _keyword_parts(ability["text"])
         # protection, hexproof, shroud and ward bear on targets (and combat, damage, attaching):
         # inert in a ruling in which nothing is targeted
         return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS) or _TYPECYCLING.match(p)
-                       or (not targets and p.startswith(_TARGETING_KEYWORDS)) for p in parts)
+                       or _event_inert(p, ruling_kind) or (not targets and p.startswith(_TARGETING_KEYWORDS)) for p in parts)
     return True
 
 
@@ -576,7 +612,7 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         # CR 700.2a, 601.2b: a mode not chosen is not part of the spell on the stack
         modes = [a for a in abilities if a["text"].lstrip().startswith("•")]
         abilities = [a for a in abilities if a not in modes or a is modes[ruling.mode - 1]]
-    unread = [a["text"] for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card)]
+    unread_ab = [a for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card)]
     unread_all = [a["text"] for a in abilities if not a["read"]]
     verdicts = {}
     claims = []
@@ -590,8 +626,16 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         verdicts[v] = verdicts.get(v, 0) + 1
     # CR 506.4, 400.7: an attacking creature that is still attacking never left the battlefield (a new object is
     # not attacking): its own dies or leaves trigger did not trigger
-    if ruling.kind == "attacks" and any(c == f"{ruling.card} is attacking." and v == "holds" for c, v, _ in claims):
-        unread = [t for t in unread if not _dies_self(t.strip(), ruling.card)]
+    still = {"attacks": f"{ruling.card} is attacking.", "creature": f"{ruling.card} is on the battlefield."}
+    if ruling.kind in still and any(c == still[ruling.kind] and v == "holds" for c, v, _ in claims):
+        # its own death's keywords (persist, undying) likewise, in an enters ruling too
+        unread_ab = [a for a in unread_ab if not _own_death_line(a)
+                     and not (ruling.kind == "attacks" and _dies_self(a["text"].strip(), ruling.card))]
+    # CR 603.4: the trigger under test did not trigger (the engine read its trigger and its intervening "if" and
+    # settled that it does not): what it would do is never done (Attendant of Vraska with no Vraska)
+    if ruling.trigger_claim and any(c == ruling.trigger_claim and v == "fails" for c, v, _ in claims):
+        unread_ab = [a for a in unread_ab if a["text"].strip() != ruling.own_line]
+    unread = [a["text"] for a in unread_ab]
     settled = [(c, v) for c, v, _ in claims if v in ("holds", "fails")]
     return {
         "card": ruling.card, "kind": ruling.kind, "verdicts": verdicts, "error": err,
@@ -714,7 +758,8 @@ def main(argv=None) -> int:
                     help=f"comma-separated kinds of cards to sample (default {','.join(KINDS)}; also attacks)")
     args = ap.parse_args(argv)
     if args.scenario:
-        for kind in KINDS:
+        # the first kind (of --kinds, in that order) the card is sampled as
+        for kind in (k for k in args.kinds.split(",") if k in KINDS):
             for d in candidates()[kind]:
                 if d["name"].casefold() == args.scenario.casefold():
                     try:

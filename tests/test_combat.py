@@ -277,6 +277,23 @@ CASES = [
         "Alice controls Sly Cat.", "Bob controls Llanowar Elves.", "Alice attacks with Sly Cat.",
         "Bob blocks Sly Cat with Llanowar Elves."),
         ("Sly Cat is blocked.",), ("holds",)),
+    case("landwalk-is-not-blocked-while-the-defending-player-controls-that-land", BOARD + (
+        "Alice controls Bog Raiders.", "Bob controls Hill Giant and Swamp.", "Alice attacks with Bog Raiders.",
+        "Bob blocks Bog Raiders with Hill Giant."),
+        ("Bog Raiders is blocked.",), error=("509.1b", "landwalk"), at="Bob blocks Bog Raiders with Hill Giant."),
+    case("landwalk-is-blocked-without-that-land", BOARD + (
+        "Alice controls Bog Raiders.", "Bob controls Hill Giant and Forest.", "Alice attacks with Bog Raiders.",
+        "Bob blocks Bog Raiders with Hill Giant."),
+        ("Bog Raiders is blocked.",), ("holds",)),
+    case("cant-be-blocked-by-power-2-or-less", BOARD + (
+        "Alice controls Scuttling Doom Engine.", "Bob controls Grizzly Bears.",
+        "Alice attacks with Scuttling Doom Engine.", "Bob blocks Scuttling Doom Engine with Grizzly Bears."),
+        ("Scuttling Doom Engine is blocked.",), error=("509.1b", "blocked by that creature"),
+        at="Bob blocks Scuttling Doom Engine with Grizzly Bears."),
+    case("cant-be-blocked-by-power-2-or-less-is-blocked-by-power-3", BOARD + (
+        "Alice controls Scuttling Doom Engine.", "Bob controls Hill Giant.",
+        "Alice attacks with Scuttling Doom Engine.", "Bob blocks Scuttling Doom Engine with Hill Giant."),
+        ("Scuttling Doom Engine is blocked.",), ("holds",)),
     case("horsemanship-is-blocked-only-by-horsemanship", BOARD + (
         "Alice controls Horse Cat.", "Bob controls Hill Giant.", "Alice attacks with Horse Cat.",
         "Bob blocks Horse Cat with Hill Giant."),
