@@ -377,7 +377,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                                                "additional", "of", "another", "number", "more", "one_or_more", "or_more", "or_fewer",
                                                # a verb "counter" after them ("you may counter target spell")
                                                "may", "and", "or", "then", "to", "must", "also", "control",
-                                               "you_control", "could", "would", "can't") \
+                                               "you_control", "could", "would", "can't", "had") \
                 and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
                 and (t.orig[:1].isalpha() or t.value in KEYWORD_STARTS or "_" in t.value):
             out.append(Tok("CKIND", t.value, t.column))
