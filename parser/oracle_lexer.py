@@ -356,6 +356,23 @@ def _named_token(out: list[Tok]) -> bool:
     return False
 
 
+def _ends_trigger(toks: list[Tok], i: int, out: list[Tok]) -> bool:
+    """The comma at toks[i] ends the trigger condition of a "When/Whenever …," line (603.1)
+    rather than joining a list of nouns: it is the line's first comma, and the words after it up
+    to the next verb hold no other comma, "or" or "and" that would continue a list ("Whenever you
+    cast a noncreature spell, creatures you control get +1/+1 …")."""
+    if not toks or toks[0].kind != "lit" or toks[0].value not in ("when", "whenever"):
+        return False
+    if any(t.kind in ("lit", "LISTCOMMA", "COMMA_V") and t.value == "," for t in out):
+        return False
+    for t in toks[i + 1:]:
+        if t.kind == "lit" and t.value in (",", "or", "and", "and/or", "."):
+            return False
+        if t.kind == "lit" and t.value in VERBS:
+            return True
+    return False
+
+
 def _contextual(toks: list[Tok]) -> list[Tok]:
     """The second token of look-ahead: retag "and", "or" and "," by what follows."""
     out: list[Tok] = []
@@ -532,7 +549,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             prev = out[-1] if out else None
             if (_is_nounish(prev) or (prev is not None and prev.kind == "MANASYM")) and (
                     _is_nounish(nxt) or (nxt is not None and nxt.kind == "lit" and nxt.value in ("or", "and", "and/or")
-                                         and _is_nounish(nxt2))):
+                                         and _is_nounish(nxt2))) and not _ends_trigger(toks, i, out):
                 out.append(Tok("LISTCOMMA", ",", t.column))
                 i += 1
                 continue
