@@ -373,6 +373,26 @@ def _ends_trigger(toks: list[Tok], i: int, out: list[Tok]) -> bool:
     return False
 
 
+#: verbs of a relative clause inside a description ("each creature that player controls")
+_RELATIVE_VERBS = frozenset(["control", "own", "cast", "attack", "block", "choose", "target"])
+
+
+def _clause_follows(toks: list[Tok], j: int) -> bool:
+    """The words from toks[j] ("target …", "each …") to the end of the sentence are a clause: a
+    description then a verb of its own, with no comma before it ("… and each opponent discards a
+    card"), rather than a second object ("… and each player")."""
+    for k in range(j + 1, min(len(toks), j + 8)):
+        t = toks[k]
+        if t.kind != "lit":
+            continue
+        if t.value in (",", ".", "and", "or", "that", "who", "with", "you", "they"):
+            return False
+        if t.value in VERBS:
+            return t.value not in _RELATIVE_VERBS and toks[k - 1].kind in ("lit", "SUBTYPE") \
+                and toks[k - 1].value not in ("to", "may", "can't", "would")
+    return False
+
+
 def _contextual(toks: list[Tok]) -> list[Tok]:
     """The second token of look-ahead: retag "and", "or" and "," by what follows."""
     out: list[Tok] = []
@@ -514,6 +534,12 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if (in_except or t.value == "and") and t.kind == "lit" and t.value in (",", "and") and nxt is not None \
                 and nxt.kind == "lit" and nxt.value in _CLAUSE_STARTS:
             out.append(Tok("AND_C" if t.value == "and" else "COMMA_C", t.value, t.column))
+            i += 1
+            continue
+        if t.kind == "lit" and t.value == "and" and nxt is not None and nxt.kind == "lit" \
+                and nxt.value in ("target", "each") and _clause_follows(toks, i + 1):
+            # "You draw a card and target opponent gains 3 life": a second clause with its own subject
+            out.append(Tok("AND_C", "and", t.column))
             i += 1
             continue
         if t.kind == "lit" and t.value == "and" and out and ((out[-1].kind == "lit" and out[-1].value in (
