@@ -93,6 +93,15 @@ class BreadthForms:
         who, spell, ev = c
         return fn("whenever", fn("either", fn("casts", who, spell), ev))
 
+    def whenever_cycle_or(self, c):
+        # "Whenever you cycle ~ or cycle another card …", "When you cycle ~ or it dies" (603.2)
+        who, card, ev = c
+        return fn("whenever", fn("either", fn("cycles", who, card), ev))
+
+    def when_cycle_or(self, c):
+        who, card, ev = c
+        return fn("when", fn("either", fn("cycles", who, card), ev))
+
     def when_dies_or_when(self, c):
         # "When ~ dies or when you discard it" (603.2): either event
         np, ev = c

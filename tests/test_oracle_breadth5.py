@@ -74,6 +74,21 @@ GOLDEN = [
     ("Armageddon Clock", 2, "any_player_may_activate_only(during_any_upkeep)"),
     # 509.1
     ("Knight of Dusk", 0, "destroy(all_of(desc((target,),types(group(creature)),where(blocking_self))))"),
+    # 707.2: tokens that are copies
+    ("Chronozoa", 2, "copies_of(it)"),
+    ("Gravestorm", 0, "if_then(that_player_doesnt,"),
+    ("Momentum Rumbler", 0, "it_doesnt_have(abilities(keyword(first_strike)))"),
+    ("Faerie Macabre", 1, "from_graveyards"),
+    ("Stolen Goods", 0, "exile_until("),
+    ("Novijen Sages", 1, "remove_counters_from_among(counters(exactly(2),pt_counter(pt(1,1))),"),
+    ("Bant Sojourners", 0, "when(either(cycles(you,self),dies(it)))"),
+    ("Gaseous Form", 1, "prevent_all_to_and_by(combat_damage,"),
+    ("Chancellor of the Spires", 0, "reveal_from_opening_hand(self)"),
+    ("Chancellor of the Spires", 0, "if_then_delayed_at(you_do,first_upkeep,"),
+    # the trigger's comma before a plural subject (603.1)
+    ("Soulblade Djinn", 1, "statement(all_of(desc(none,types(group(creature)),where(you_control))),lasting(gets(pt(1,1)),until_end_of_turn))"),
+    # "and target opponent …": a second clause
+    ("Mindculling", 0, "both(statement(you,draw("),
     # returned tapped and attacking (508.4)
     ("Dauntless Avenger", 0, "return_to_battlefield("),
 ]
@@ -112,18 +127,28 @@ def test_returned_tapped_and_attacking(db):
     "Your life total becomes red.",
     # dice rolled: "one or more" only
     "Whenever you roll dice, draw a card.",
+    # "and each …" without a verb of its own is a second object, never a clause
+    "You draw a card and each opponent.",
 ])
 def test_close_wordings_stay_unsupported(line):
     assert not parse_ability_line(line, "Test Card").understood
 
 
+# lines the lexer's new joins made readable in terms rules.lp already reads (no new term): they
+# may be applied
+_OLD_TERMS_ONLY = {"Soulblade Djinn", "Mindculling"}
+
+
 def test_the_new_families_are_not_applied(db):
-    """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied."""
+    """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above with a
+    new term is applied."""
     from mtgkb.coverage import derive
 
-    names = sorted({n for n, _, _ in GOLDEN})
+    names = sorted({n for n, _, _ in GOLDEN} - _OLD_TERMS_ONLY)
     faces = [db.face(n) for n in names]
     atoms, _ = derive(faces, frozenset({"applied"}))
     applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}
     for name, i, _ in GOLDEN:
+        if name in _OLD_TERMS_ONLY:
+            continue
         assert f'ab("{name}",{i + 1})' not in applied, (name, i)
