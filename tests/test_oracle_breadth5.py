@@ -89,6 +89,16 @@ GOLDEN = [
     ("Soulblade Djinn", 1, "statement(all_of(desc(none,types(group(creature)),where(you_control))),lasting(gets(pt(1,1)),until_end_of_turn))"),
     # "and target opponent …": a second clause
     ("Mindculling", 0, "both(statement(you,draw("),
+    ("Combine Guildmage", 1, "move_counters(counters(a,pt_counter(pt(1,1))),"),
+    ("Mindcrank", 0, "mill_that_many"),
+    ("By Invitation Only", 0, "choose_number_between(0,13)"),
+    ("Dwarven Mine", 1, "when(enters_untapped(self))"),
+    ("Stonebound Mentor", 0, "leaves_zone("),
+    ("Duplicity", 3, "when(loses_control_of(you,self))"),
+    ("Deep-Sea Kraken", 2, "is(self,suspended)"),
+    ("Flay Essence", 0, "count_all_counters(it)"),
+    ("Renounce", 0, "post_sacrificed_this_way"),
+    ("Kunoros, Hound of Athreos", 2, "cant_cast_from("),
     # returned tapped and attacking (508.4)
     ("Dauntless Avenger", 0, "return_to_battlefield("),
 ]
