@@ -27,6 +27,7 @@ import re
 from typing import NamedTuple
 from functools import lru_cache
 
+from .oracle_joins import clause_follows, ends_trigger
 from .oracle_phrases import PHRASE_LINES
 from .oracle_words import SUBTYPES
 
@@ -356,43 +357,6 @@ def _named_token(out: list[Tok]) -> bool:
     return False
 
 
-def _ends_trigger(toks: list[Tok], i: int, out: list[Tok]) -> bool:
-    """The comma at toks[i] ends the trigger condition of a "When/Whenever …," line (603.1)
-    rather than joining a list of nouns: it is the line's first comma, and the words after it up
-    to the next verb hold no other comma, "or" or "and" that would continue a list ("Whenever you
-    cast a noncreature spell, creatures you control get +1/+1 …")."""
-    if not toks or toks[0].kind != "lit" or toks[0].value not in ("when", "whenever"):
-        return False
-    if any(t.kind in ("lit", "LISTCOMMA", "COMMA_V") and t.value == "," for t in out):
-        return False
-    for t in toks[i + 1:]:
-        if t.kind == "lit" and t.value in (",", "or", "and", "and/or", "."):
-            return False
-        if t.kind == "lit" and t.value in VERBS:
-            return True
-    return False
-
-
-#: verbs of a relative clause inside a description ("each creature that player controls")
-_RELATIVE_VERBS = frozenset(["control", "own", "cast", "attack", "block", "choose", "target"])
-
-
-def _clause_follows(toks: list[Tok], j: int) -> bool:
-    """The words from toks[j] ("target …", "each …") to the end of the sentence are a clause: a
-    description then a verb of its own, with no comma before it ("… and each opponent discards a
-    card"), rather than a second object ("… and each player")."""
-    for k in range(j + 1, min(len(toks), j + 8)):
-        t = toks[k]
-        if t.kind != "lit":
-            continue
-        if t.value in (",", ".", "and", "or", "that", "who", "with", "you", "they"):
-            return False
-        if t.value in VERBS:
-            return t.value not in _RELATIVE_VERBS and toks[k - 1].kind in ("lit", "SUBTYPE") \
-                and toks[k - 1].value not in ("to", "may", "can't", "would")
-    return False
-
-
 def _contextual(toks: list[Tok]) -> list[Tok]:
     """The second token of look-ahead: retag "and", "or" and "," by what follows."""
     out: list[Tok] = []
@@ -537,7 +501,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             i += 1
             continue
         if t.kind == "lit" and t.value == "and" and nxt is not None and nxt.kind == "lit" \
-                and nxt.value in ("target", "each") and _clause_follows(toks, i + 1):
+                and nxt.value in ("target", "each") and clause_follows(toks, i + 1, VERBS):
             # "You draw a card and target opponent gains 3 life": a second clause with its own subject
             out.append(Tok("AND_C", "and", t.column))
             i += 1
@@ -575,7 +539,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             prev = out[-1] if out else None
             if (_is_nounish(prev) or (prev is not None and prev.kind == "MANASYM")) and (
                     _is_nounish(nxt) or (nxt is not None and nxt.kind == "lit" and nxt.value in ("or", "and", "and/or")
-                                         and _is_nounish(nxt2))) and not _ends_trigger(toks, i, out):
+                                         and _is_nounish(nxt2))) and not ends_trigger(toks, i, out, VERBS):
                 out.append(Tok("LISTCOMMA", ",", t.column))
                 i += 1
                 continue
