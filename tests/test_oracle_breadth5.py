@@ -11,23 +11,16 @@ from __future__ import annotations
 
 import pytest
 
-from mtgkb.carddb import default_database
 from mtgkb.parser.oracle import parse_ability_line
 from mtgkb.parser.terms import render
+
+from mtgkb.carddb import default_database
+from test_oracle_breadth3 import _all_terms
 
 
 @pytest.fixture(scope="module")
 def db():
     return default_database()
-
-
-def _all_terms(ab) -> str:
-    parts = [render(e) for e in ab.effects] + [render(r) for r in ab.riders] + [render(c) for c in ab.costs]
-    if ab.trigger is not None:
-        parts.append(render(ab.trigger))
-    if ab.condition is not None:
-        parts.append(render(ab.condition))
-    return " ".join(parts)
 
 
 _A_CREATURE = "some(a,desc(none,types(group(creature)),where))"
