@@ -27,6 +27,7 @@ import re
 from typing import NamedTuple
 from functools import lru_cache
 
+from .oracle_joins import clause_follows, ends_trigger
 from .oracle_phrases import PHRASE_LINES
 from .oracle_words import SUBTYPES
 
@@ -377,7 +378,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                                                "additional", "of", "another", "number", "more", "one_or_more", "or_more", "or_fewer",
                                                # a verb "counter" after them ("you may counter target spell")
                                                "may", "and", "or", "then", "to", "must", "also", "control",
-                                               "you_control", "could", "would", "can't") \
+                                               "you_control", "could", "would", "can't", "had") \
                 and i + 1 < n and toks[i + 1].kind == "lit" and toks[i + 1].value == "counter" \
                 and (t.orig[:1].isalpha() or t.value in KEYWORD_STARTS or "_" in t.value):
             out.append(Tok("CKIND", t.value, t.column))
@@ -499,6 +500,12 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             out.append(Tok("AND_C" if t.value == "and" else "COMMA_C", t.value, t.column))
             i += 1
             continue
+        if t.kind == "lit" and t.value == "and" and nxt is not None and nxt.kind == "lit" \
+                and nxt.value in ("target", "each") and clause_follows(toks, i + 1, VERBS):
+            # "You draw a card and target opponent gains 3 life": a second clause with its own subject
+            out.append(Tok("AND_C", "and", t.column))
+            i += 1
+            continue
         if t.kind == "lit" and t.value == "and" and out and ((out[-1].kind == "lit" and out[-1].value in (
                 "you_control", "you_own", "a_opponent_control")) or (out[-1].kind == "SUBTYPE" and nxt is not None
                                                                      and nxt.kind == "lit" and nxt.value == "a")):
@@ -532,7 +539,7 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
             prev = out[-1] if out else None
             if (_is_nounish(prev) or (prev is not None and prev.kind == "MANASYM")) and (
                     _is_nounish(nxt) or (nxt is not None and nxt.kind == "lit" and nxt.value in ("or", "and", "and/or")
-                                         and _is_nounish(nxt2))):
+                                         and _is_nounish(nxt2))) and not ends_trigger(toks, i, out, VERBS):
                 out.append(Tok("LISTCOMMA", ",", t.column))
                 i += 1
                 continue

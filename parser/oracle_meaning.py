@@ -19,7 +19,7 @@ from .oracle_characteristic import characteristic as _characteristic
 from .mana_symbols import mana_symbol_term
 from .terms import Fn, Term, fn, tup
 from .oracle_nouns import share_head_noun
-from .oracle_meaning_forms import SecondPassForms, Unsupported, zone_to_every_verb
+from .oracle_meaning_forms import BreadthForms, SecondPassForms, Unsupported, zone_to_every_verb
 from .oracle_words import REPLACEMENT_TERMS as _REPLACEMENT, RIDER_TERMS as _RIDERS, TARGETING_TERMS as _TARGETING
 
 _COLOR_WORDS = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
@@ -85,7 +85,7 @@ _OPPONENT_WHO_DOES = fn("all_of", fn("desc", fn("none"), fn("types", fn("group",
                                     fn("where", fn("who", fn("does")))))
 
 
-class _Meaning(SecondPassForms, Transformer):
+class _Meaning(BreadthForms, SecondPassForms, Transformer):
     def __init__(self, parse_quoted: Callable[[str], Fn]):
         super().__init__(visit_tokens=True)
         self._quoted = parse_quoted

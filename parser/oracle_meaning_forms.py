@@ -81,3 +81,35 @@ def zone_to_every_verb(vs: list[Term]) -> list[Term]:
         raise Unsupported("column 1: a zone after the last of several \"play\"/\"cast\" verbs would be read on the last one only")
     zone = last.args[1]
     return [fn(v.name, v.args[0], zone) if i in bare else v for i, v in enumerate(vs)]
+
+
+class BreadthForms:
+    """Transformer methods of the fifth breadth pass (docs/oracle-meaning.md §10, "Fifth breadth
+    pass"): triggers on either of two events, modes that are triggered abilities."""
+
+    def whenever_cast_or(self, c):
+        # "Whenever you cast a black spell or a Swamp enters under your control" (603.2): one
+        # trigger on either event, the term "When ~ enters or is turned face up" has
+        who, spell, ev = c
+        return fn("whenever", fn("either", fn("casts", who, spell), ev))
+
+    def whenever_cycle_or(self, c):
+        # "Whenever you cycle ~ or cycle another card …", "When you cycle ~ or it dies" (603.2)
+        who, card, ev = c
+        return fn("whenever", fn("either", fn("cycles", who, card), ev))
+
+    def when_cycle_or(self, c):
+        who, card, ev = c
+        return fn("when", fn("either", fn("cycles", who, card), ev))
+
+    def when_dies_or_when(self, c):
+        # "When ~ dies or when you discard it" (603.2): either event
+        np, ev = c
+        return fn("when", fn("either", fn("dies", np), ev))
+
+    def line_mode_triggered(self, c):
+        # "• Khans — At the beginning of combat on your turn, …" (a Siege): the mode chosen as the
+        # permanent enters is a triggered ability of it (700.2); the mode rider as on any mode line
+        d = self.line_triggered(c)
+        d["riders"] = tuple(d.get("riders", ())) + (fn("mode"),)
+        return d

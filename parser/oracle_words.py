@@ -51,7 +51,8 @@ RIDER_TERMS = {"activate_only", "spend_only", "cast_only", "cant_spend", "x_not_
                "boast", "forecast",
                # an Aura's protection that does not make the Aura fall off (702.16c)
                "effect_doesnt_remove_self", "only_opponents_may_activate",
-               "ability_costs_less_for_each", "cant_spend_on_generic"}
+               "ability_costs_less_for_each", "cant_spend_on_generic",
+               "any_player_may_activate_only", "spend_only_color_on_x"}
 REPLACEMENT_TERMS = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as_enters", "as_enters_or_turned_face_up",
                      "if_instead",
                      "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",
