@@ -53,6 +53,7 @@ that many
 the copy
 all creature type
 attacking you
+attacking you or a planeswalker you control
 at least
 the next turn 's upkeep
 , where x be
