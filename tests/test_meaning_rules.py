@@ -174,7 +174,7 @@ _PLAYER_SLOT = re.compile(r"spec\(slot\(t\(desc\(\(target,\),types\(group\((play
 
 # the triggers turn.lp and combat.lp read (tl_on/2)
 _TURN_TRIGGER = re.compile(r"^tl_on\((.*,)?(attacks_self|blocks_self|becomes_blocked_self|combat_damage_to_player_self|"
-                           r"step\((end_of_combat|end),each\)|step\(precombat_main,(yours|each)\))\)$")
+                           r"step\((end_of_combat|end),each\)|step\((upkeep|end),each_opponents\)|step\(precombat_main,(yours|each)\))\)$")
 _ZONES_STEP = re.compile(r"zone\(")
 _ZONES_TERMS = re.compile(r"(?<![\w])(draw|mill|mill_a_card|scry|surveil|shuffle|search|discard)\b")
 

@@ -122,10 +122,11 @@ def test_as_enters_or_turned_face_up_is_a_replacement():
     assert ab.effects == (fn("as_enters_or_turned_face_up", SELF, fn("choose_creature_type")),)
 
 
-@pytest.mark.parametrize("name", ["Aquamorph Entity", "Vesuvan Shapeshifter"])
+@pytest.mark.parametrize("name", ["Aquamorph Entity"])
 def test_as_form_cards_stop_in_their_effect_not_in_the_event(name):
-    """Their effects ("your choice of 5/1 or 1/5", "until ~ is turned face down, …") are
-    not read yet: the line stays unsupported, and the reason points past the event."""
+    """Its effect ("your choice of 5/1 or 1/5") is not read yet: the line stays unsupported,
+    and the reason points past the event.  (Vesuvan Shapeshifter's "until ~ is turned face
+    down, …" is read: tests/test_oracle_copy_family.py.)"""
     ab = either_line(name)
     assert not ab.understood and ab.kind == "unsupported"
     assert "unexpected 'or'" not in ab.reason, ab.reason
