@@ -404,6 +404,11 @@ def is_mode_line(ab: Ability) -> bool:
 
 def _header_kind(ab: Ability) -> str | None:
     if ab.understood:
+        if any(isinstance(e, Fn) and e.name == "as_enters" and isinstance(e.args[-1], Fn)
+               and e.args[-1].name == "choose_named_option" for e in ab.effects):
+            # "As ~ enters, choose Khans or Dragons." chooses which of the lines below the object
+            # has (a Siege): each of those is an ability of its own kind, not a mode of this one
+            return None
         return ab.kind
     if re.match(r"\s*(When|Whenever|At)\b", ab.text):
         return "triggered"  # 603.1: its trigger condition starts the line

@@ -4,6 +4,10 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+hand or graveyard
+the player or planeswalker it's attacking
+attack , block , or crew
+attack , block , or transform
 in addition to
 until end of turn
 at the beginning of
