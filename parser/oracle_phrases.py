@@ -4,6 +4,8 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+in exile and in
+mana was spent to cast ~
 hand or graveyard
 the player or planeswalker it's attacking
 attack , block , or crew
