@@ -4,6 +4,9 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+no opponent control
+or from
+no mana was spent to cast it
 in exile and in
 mana was spent to cast ~
 hand or graveyard
