@@ -4,6 +4,8 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+a opponent own
+you gained this turn
 no opponent control
 or from
 no mana was spent to cast it
