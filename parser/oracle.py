@@ -117,10 +117,54 @@ _ENTERS = re.compile(r"\b(enters?) the battlefield\b")
 _CMC = re.compile(r"\bconverted mana cost\b")
 
 
+# the sentence before a quoted ability that another object gets: an Equipment's or an Aura's
+# object, other creatures, a token ("create … token with "…"", "… token. It has "…"")
+_GRANTED_TO_OTHER = re.compile(
+    r"\b(?:[Ee]quipped|[Ee]nchanted|[Ff]ortified) (?:creature|permanent|land|artifact|planeswalker)\b|\b(?:[Oo]ther|token|It loses)\b")
+_QUOTE = re.compile(r'"[^"]*"')
+
+
+def _source_names_in_quotes(text: str, names: list[str]) -> tuple[str, list[str]]:
+    """A quoted ability granted to another object (113.1a: the ability is that object's) names
+    the card that grants it by the card's name: there the name is not "~" (the object that has
+    the ability, "this creature") but the granting card, `~card`; after "named" it is the name
+    itself ("return target card named Rekindling Phoenix").  The names kept are put back after
+    the self-name replacement (placeholders \x01N\x01)."""
+    if '"' not in text:
+        return text, []
+    kept: list[str] = []
+    out, last = [], 0
+    for m in _QUOTE.finditer(text):
+        before = text[last:m.start()]
+        sentence = text[:m.start()].rsplit(".", 2)
+        granted = _GRANTED_TO_OTHER.search(sentence[-1]) or (
+            re.match(r"\s*It has\b", sentence[-1]) and len(sentence) > 1 and "token" in sentence[-2])
+        q = m.group()
+        if granted:
+            for n in names:
+                if not n.strip() or n not in q:
+                    continue
+                q = re.sub(r"(?<![\w'])named " + re.escape(n) + r"(?!\w)", lambda _m, n=n: _keep(kept, n), q)
+                q = re.sub(r"(?<![\w'\x01])" + re.escape(n) + r"(?![\w\x01])", "~card", q)
+        out += [before, q]
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out), kept
+
+
+def _keep(kept: list[str], name: str) -> str:
+    kept.append(name)
+    return f"named \x01{len(kept) - 1}\x01"
+
+
 def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> str:
     text = _REMINDER.sub("", line).strip()
     text = text.replace("’", "'").replace("−", "-")
-    text = _replace_self_names(text, self_names(face_name, supertypes))
+    names = self_names(face_name, supertypes)
+    text, kept = _source_names_in_quotes(text, names)
+    text = _replace_self_names(text, names)
+    for i, n in enumerate(kept):
+        text = text.replace(f"\x01{i}\x01", n)
     text = _SELF_PHRASES.sub("~", text)
     text = _ENTERS.sub(r"\1", text)
     text = _CMC.sub("mana value", text)

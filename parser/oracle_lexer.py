@@ -137,7 +137,7 @@ _TOKEN_RE = re.compile(
       |(?P<sym>\{[^{}]*\})
       |(?P<pt>[+\-−]?[0-9XY*]+/[+\-−]?[0-9XY*]+)
       |(?P<num>\d+)
-      |(?P<word>~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
+      |(?P<word>~card(?:['’]s)?|~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
       |(?P<punct>[,:.;—•–])
       |(?P<other>\S)""",
     re.X,
@@ -160,6 +160,8 @@ _tuple_new = tuple.__new__  # Tok(kind, value, column, orig) without the named t
 
 def _word_tokens(word: str, col: int) -> list[Tok]:
     w = word.lower().replace("’", "'")
+    if w in ("~card", "~card's"):  # the card that grants a quoted ability to another object
+        return [Tok("lit", "~card", col)] + ([Tok("lit", "'s", col + 5)] if w.endswith("'s") else [])
     if w in ("~", "~'s"):
         out = [Tok("lit", "~", col)]
         if w == "~'s":
