@@ -422,10 +422,39 @@ def parse_ability_line(line: str, face_name: str, *, line_no: int = 1, supertype
         return Ability(kind="unsupported", text=line, line=line_no, column=col, understood=False,
                        reason="unsupported at " + parts)
     parts = dict(parts)
+    spell = "Instant" in types or "Sorcery" in types
     if parts["kind"] == "plain":
-        parts["kind"] = "spell" if ("Instant" in types or "Sorcery" in types) else parts.pop("plain_kind", "static")
+        parts["kind"] = "spell" if spell else parts.pop("plain_kind", "static")
     parts.pop("plain_kind", None)
+    if spell and parts["kind"] == "triggered" and _creates_delayed_trigger(parts.get("trigger")):
+        parts = _spell_delayed_trigger(parts)
     return Ability(text=line, line=line_no, **parts)
+
+
+_DELAYED_MARKS = frozenset({"this_turn", "your_next", "casts_next"})
+
+
+def _creates_delayed_trigger(trigger) -> bool:
+    """A trigger on an instant's or a sorcery's line that can only fire after the spell resolved,
+    this turn or at the next step ("Whenever a creature blocks this turn, …", "At the beginning of
+    your next upkeep, …"): the spell creates it as it resolves (603.7a)."""
+    def names(t):
+        if isinstance(t, Fn):
+            yield t.name
+            for a in t.args:
+                yield from names(a)
+    return trigger is not None and not _DELAYED_MARKS.isdisjoint(names(trigger))
+
+
+def _spell_delayed_trigger(parts: dict) -> dict:
+    """113.3a, 603.7a: the line is spell text that creates a delayed triggered ability, not a
+    triggered ability of the card: kind `spell`, one effect
+    `spell_delayed_trigger(Trigger, effects(…)[, condition(C)])`."""
+    cond = parts.pop("condition", None)
+    tail = (fn("condition", cond),) if cond is not None else ()
+    parts["effects"] = (fn("spell_delayed_trigger", parts.pop("trigger"), fn("effects", *parts.get("effects", ())), *tail),)
+    parts["kind"] = "spell"
+    return parts
 
 
 def parse_abilities(oracle_text: str, face_name: str, *, file: str = "<text>", first_line: int = 1,

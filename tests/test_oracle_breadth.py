@@ -173,8 +173,8 @@ def test_lines(line, term):
     "You may pay 1 life or exile a blue card from your hand rather than pay ~'s mana cost.",
     # only "less than N" devotion is read
     "As long as your devotion to white is greater than seven, ~ isn't a creature.",
-    # "wins" an ordinal other than the second spell or card is not read
-    "Whenever you cast your third spell each turn, draw a card.",
+    # an ordinal other than the second or third spell (or the second card) is not read
+    "Whenever you cast your fourth spell each turn, draw a card.",
     # card types counted "among" cards: only "N or more" is read
     "As long as there are exactly four card types among cards in your graveyard, draw a card.",
 ])

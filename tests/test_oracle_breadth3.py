@@ -114,8 +114,8 @@ def test_duration_scopes_every_verb_of_blizzard_brawl(db):
     "Look at the top three cards of your library. Put any number of them into your graveyard and the rest back on top of your library.",
     # a coin flipped until a flip is won is not read
     "Flip a coin until you win a flip.",
-    # "half" is an amount; "half their library" (a number of cards) is not read
-    "Target player mills half their library, rounded down.",
+    # "half their library" is read with its rounding only (mill_half_library_rounded_down/up)
+    "Target player mills half their library.",
     # "half X" without its rounding is not read
     "~ deals damage equal to half X to any target.",
     # prevention divided among targets is read only "as you choose"
