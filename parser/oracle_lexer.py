@@ -415,7 +415,9 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 (out[-1].kind == "lit" and out[-1].value == "any_number_of")
                 or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].value == ",")
                 or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].kind == "NUM")
-                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "up_to" and out[-3].value == "of")) \
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "up_to" and out[-3].value == "of")
+                or (len(out) > 2 and (out[-1].kind == "NUM" or out[-1].value == "x") and out[-2].value == "of"
+                    and out[-3].value == "each")) \
                 and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
             out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
             i += 1

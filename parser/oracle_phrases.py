@@ -4,6 +4,7 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+hand and graveyard
 a opponent own
 you gained this turn
 no opponent control
