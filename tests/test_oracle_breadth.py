@@ -12,7 +12,7 @@ import pytest
 
 from mtgkb.carddb import default_database
 from mtgkb.parser.oracle import parse_ability_line
-from mtgkb.parser.terms import render
+from oracle_support import all_terms
 
 
 @pytest.fixture(scope="module")
@@ -20,13 +20,7 @@ def db():
     return default_database()
 
 
-def _all_terms(ab) -> str:
-    parts = [render(e) for e in ab.effects] + [render(r) for r in ab.riders] + [render(c) for c in ab.costs]
-    if ab.trigger is not None:
-        parts.append(render(ab.trigger))
-    if ab.condition is not None:
-        parts.append(render(ab.condition))
-    return " ".join(parts)
+_all_terms = all_terms
 
 
 # (face, ability index (0-based), a term the ability must contain)

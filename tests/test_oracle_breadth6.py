@@ -19,8 +19,7 @@ import pytest
 
 from mtgkb.carddb import default_database
 from mtgkb.parser.oracle import parse_ability_line
-from mtgkb.parser.terms import render
-from test_oracle_breadth3 import _all_terms
+from oracle_support import all_terms as _all_terms, applied_golden
 
 
 @pytest.fixture(scope="module")
@@ -197,11 +196,4 @@ def test_close_wordings_stay_unsupported(line):
 
 def test_the_new_families_are_not_applied(db):
     """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied."""
-    from mtgkb.coverage import derive
-
-    names = sorted({n for n, _, _ in GOLDEN})
-    faces = [db.face(n) for n in names]
-    atoms, _ = derive(faces, frozenset({"applied"}))
-    applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}
-    for name, i, term in GOLDEN:
-        assert f'ab("{name}",{i + 1})' not in applied, (name, i, term)
+    assert applied_golden(db, GOLDEN) == []
