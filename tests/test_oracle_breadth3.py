@@ -13,7 +13,6 @@ import pytest
 
 from mtgkb.carddb import default_database
 from mtgkb.parser.oracle import parse_ability_line
-from mtgkb.parser.terms import render
 from oracle_support import all_terms, applied_golden
 
 
