@@ -104,6 +104,7 @@ CANON: dict[str, str] = {
     "flips": "flip", "rolls": "roll", "assigns": "assign", "chose": "choose",
     "copied": "copied", "was": "was", "were": "was", "an": "a", "does": "do", "did": "do",
     "won't": "can't", "cannot": "can't", "exploits": "exploit", "mutates": "mutate", "takes": "take", "escapes": "escape",
+    "crews": "crew",
 }
 
 VERBS = frozenset("""
@@ -186,7 +187,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
             return [Tok("NON", c, col)]
     if w.endswith("cycling") and w != "cycling":
         return [Tok("TYPECYCLING", w[: -len("cycling")].strip("-"), col)]
-    if w.endswith("walk") and len(w) > 4 and w not in ("walk",):
+    if w.endswith("walk") and len(w) > 4 and w not in ("walk", "planeswalk"):
         return [Tok("LANDWALK", w[: -len("walk")], col)]
     return [Tok("lit", CANON.get(w, w), col, word)]
 

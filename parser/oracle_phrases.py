@@ -4,6 +4,9 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+that's attacking or blocking
+spell , activated ability , or triggered ability
+or at the beginning of
 hand and graveyard
 a opponent own
 you gained this turn

@@ -126,6 +126,12 @@ GOLDEN = [
     ('Fabrication Module', 0, 'gets_energy_at_least(you,1,'),
     ('Psionic Entity', 0, 'deal_damage_and_to_itself(2,any_target,3)'),
     ('Pull from the Deep', 0, 'return_both_from('),
+    ("Frenzied Fugue", 1, 'when_or_at_beginning(enters(self),upkeep(yours))'),
+    ("Quicksilver Sea", 0, 'when_or_at_beginning(planeswalk_to_self,upkeep(yours))'),
+    ("Misfortune", 0, 'player_chooses_modes(some(a,desc(none,types(group(opponent)),where)),1)'),
+    ("Disallow", 0, 'counter(target_spell_activated_or_triggered_ability)'),
+    ("Gideon's Defeat", 0, 'thats_attacking_or_blocking'),
+    ("Gearshift Ace", 1, 'whenever(crews(self,'),
 ]
 
 
