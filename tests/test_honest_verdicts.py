@@ -93,3 +93,17 @@ def test_a_choice_the_rules_do_not_ask_for_is_bad_input(tmp_path, given, rule):
     assert errors == [] and r.status == "error" and r.input_error is not None
     e = ParseError(**r.input_error)
     assert rule in str(e) and e.line == len(given.splitlines()) + 2 and rule in r.error
+
+
+def test_an_unread_entry_replacement_of_a_permanent_already_on_the_battlefield_settles_on(tmp_path):
+    # Breeding Pool's "As ~ enters, you may pay 2 life. If you don't, it enters tapped." is unread; it
+    # bears on its own entering only (614.1c, 614.12): other events and claims are settled ...
+    r = _check(tmp_path, f"{BOARD}\nAlice controls Breeding Pool.\nAlice has {{G}} in her mana pool.\n"
+               "Alice casts Giant Growth targeting Grizzly Bears.\nGiant Growth resolves.",
+               "Grizzly Bears is 5/5.\nAlice has 20 life.")
+    assert [c.verdict for c in r.claims] == ["holds", "holds"], r.claims
+    # ... but not its entering
+    r = _check(tmp_path, f"{BOARD}\nBreeding Pool enters under Alice's control.", "Breeding Pool is untapped.\n"
+               "Alice has 20 life.")
+    assert [c.verdict for c in r.claims] == ["undetermined", "undetermined"], r.claims
+    assert "Breeding Pool, ability 1" in r.claims[0].message
