@@ -35,7 +35,7 @@ from .terms import render
 
 # Token types the meaning builder drops (oracle_meaning._CONNECTORS): like anonymous literals,
 # they are kept only by the node that consumed them.
-CONNECTORS = frozenset({"COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C",
+CONNECTORS = frozenset({"OR_KW", "COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C",
                         "COMMA_V", "COMMA_THEN", "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET",
                         "CHAPTER", "SNOWAND"})
 
