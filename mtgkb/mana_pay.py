@@ -18,7 +18,8 @@ from clingo import Function, Number, Symbol
 from .mana_abilities import COLORS, TYPES
 from .reference import reference_facts
 from . import pay_exact
-from .program import ALL_PARTS, ground_all, load, new_control, part_reads
+from .program import ALL_PARTS, ground_all, load, new_control, part_reads, program_text
+from .program_slice import parsed
 from .solve_memo import PAYMENTS
 
 DEFAULT_LIMIT = 100
@@ -27,26 +28,34 @@ DEFAULT_TIMEOUT = 10.0
 PAY_QUERIES = {"payable", "ways", "snow_max"}
 
 
-def request_facts(R: Symbol) -> list[Symbol]:
+def request_facts(R: Symbol, key: Symbol | None = None) -> list[Symbol]:
     """req(Player, cost(Syms...), X, with(Os...)|all, plain|cast(O)|act(O, Kind, N)|spell(I, O)|ability(I, O, A))
-    -> facts."""
+    -> facts.  `key` names the request in them (default: R itself; a payment solve of its
+    own uses a short key, `_key`: rules.lp never looks inside the name of a request)."""
     P, cost, X, with_, purpose = R.arguments
-    out = [Function("pay_who", [R, P])]
+    Q = R if key is None else key
+    out = [Function("pay_who", [Q, P])]
     for i, s in enumerate(cost.arguments, start=1):
-        out.append(Function("pay_sym", [R, Number(i), s]))
+        out.append(Function("pay_sym", [Q, Number(i), s]))
     if X.type == clingo.SymbolType.Number:
-        out.append(Function("pay_x", [R, X]))
+        out.append(Function("pay_x", [Q, X]))
     if with_.name == "with":
-        out += [Function("pay_with", [R, o]) for o in with_.arguments]
+        out += [Function("pay_with", [Q, o]) for o in with_.arguments]
     if purpose.name == "cast":          # "Alice can cast X": its timing and zone too (casting.lp)
-        out += [Function("pay_cast", [R, purpose.arguments[0]]), Function("pay_cast_claim", [R, purpose.arguments[0]])]
+        out += [Function("pay_cast", [Q, purpose.arguments[0]]), Function("pay_cast_claim", [Q, purpose.arguments[0]])]
     elif purpose.name == "spell":       # spell(I, O): the spell I being cast (601.2f-h)
-        out += [Function("pay_cast", [R, purpose.arguments[1]]), Function("pay_spell", [R, purpose.arguments[0]])]
+        out += [Function("pay_cast", [Q, purpose.arguments[1]]), Function("pay_spell", [Q, purpose.arguments[0]])]
     elif purpose.name == "ability":     # ability(I, O, A): ability A of O activated as item I (602.2b)
-        out.append(Function("pay_ability", [R] + list(purpose.arguments)))
+        out.append(Function("pay_ability", [Q] + list(purpose.arguments)))
     elif purpose.name == "act":
-        out.append(Function("pay_act_ref", [R] + list(purpose.arguments)))
+        out.append(Function("pay_act_ref", [Q] + list(purpose.arguments)))
     return out
+
+
+def _key(i: int) -> Symbol:
+    """The short name of the i-th request of a payment solve (a cost of hundreds of symbols
+    would otherwise be copied into every atom of the payment)."""
+    return Function("q", [Number(i)])
 
 
 PAY_SHOW = """
@@ -73,78 +82,96 @@ def _reference() -> tuple:
     return tuple(reference_facts())
 
 
+@lru_cache(maxsize=1)
 def _stage_one_names() -> frozenset:
     """What stage_one hands to the payment part: the predicates part `pay` reads (its
-    inputs), and what a question leaves open or finds wrong."""
-    return part_reads("pay") | {"pay_open", "pay_bad"}
+    inputs), and what a question leaves open or finds wrong.  Read from the statements of
+    part `pay` alone (the program's analysis is kept between runs: program_slice.parsed),
+    not from the whole program's syntax tree."""
+    p = parsed(program_text())
+    text = "\n".join(["#program pay."] + [stm for stm, part in zip(p.statements, p.parts)
+                                         if part == "pay" and not stm.startswith("#program ")])
+    return part_reads("pay", text) | {"pay_open", "pay_bad"}
 
 
-def stage_one(base: list[Symbol], Rs, *, timeout: float = DEFAULT_TIMEOUT) -> list[Symbol] | None:
+@dataclass
+class Stage1:
+    """What rules.lp derives for a board, as facts for part `pay` (stage_one), and the key
+    of each request in them."""
+    facts: list
+    keys: dict
+
+
+def stage_one(base: list[Symbol], Rs, *, timeout: float = DEFAULT_TIMEOUT) -> Stage1 | None:
     """Everything rules.lp derives for the board that the payment rules read: one solve of
     the whole program without any pay_request (deterministic: no payment is guessed).
     None when the board has several outcomes (then each question is solved whole)."""
     names = _stage_one_names()
+    keys = {R: _key(i) for i, R in enumerate(sorted(set(Rs), key=str), start=1)}
     ctl = new_control()
     facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")]
-    for R in Rs:
-        facts += request_facts(R)
+    for R, Q in keys.items():
+        facts += request_facts(R, Q)
     load(ctl, None, facts)
     ground_all(ctl)
+    # only the atoms part `pay` reads are shown (turning every atom of the answer set into a
+    # Python symbol costs more than the solve)
+    wanted = [f"#show {n}/{a}." for n, a, _ in ctl.symbolic_atoms.signatures if n in names]
+    ctl.add("stage_one_shown", [], "\n".join(wanted))
+    ctl.ground([("stage_one_shown", [])])
     ctl.configuration.solve.models = 2
     got: list[list[Symbol]] = []
-    with ctl.solve(on_model=lambda m: got.append(m.symbols(atoms=True)), async_=True) as h:
+    with ctl.solve(on_model=lambda m: got.append(m.symbols(shown=True)), async_=True) as h:
         if not h.wait(timeout):
             h.cancel()
             return None
         h.get()
     if len(got) != 1:
         return None
-    return [a for a in got[0] if a.name in names]
+    return Stage1([a for a in got[0] if a.name in names], keys)
 
 
 def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: int = DEFAULT_LIMIT,
                   snow_max: bool = False, timeout: float = DEFAULT_TIMEOUT, handles=None,
-                  with_ways: bool = False, stage1: list[Symbol] | None = None) -> PayOutcome:
+                  with_ways: bool = False, stage1: Stage1 | None = None) -> PayOutcome:
     """One payment question against a block's facts (without its claims).
 
-    Two stages: what the board is (stage_one, shared by the questions of a block) and
-    then the payment rules of rules.lp alone over it; a board with several outcomes is
-    solved whole instead."""
-    t0 = time.perf_counter()
-    deadline = t0 + timeout
-    if stage1 is None:
-        stage1 = stage_one(base, [R], timeout=timeout)
+    The board and the payment rules over it are grounded in two steps: with `stage1`
+    (stage_one, shared by the questions of a block) part `pay` alone over its facts;
+    otherwise, for a plain cost, one Control grounds the board (part `base`, solved once:
+    is there a game state at all?) and then part `pay` over it; any other question is
+    grounded whole.  Where the options rules.lp derived are a plain matching, a max-flow
+    decides and a dynamic program counts (pay_exact); otherwise clingo solves."""
+    deadline = time.perf_counter() + timeout
+    res = PayOutcome(payable=None)
     # a payment is a matching: rules.lp's #heuristic statements tell clasp to decide the
     # scarce symbols first (without them its search backtracks a lot, bench/mana.py)
-    args = ["-t1", "--heuristic=Domain"]
-    if count:
-        args += ["--project=project"]
-    ctl = new_control(args)
+    args = ["-t1", "--heuristic=Domain"] + (["--project=project"] if count else [])
     extra = PAY_SHOW + (PAY_MAX if snow_max else "")
-    if stage1 is not None:
-        # part `pay` alone, over what stage one derived
-        part, parts = "pay", [("pay", [])]
-        facts = list(stage1) + request_facts(R)
-    else:
-        part, parts = None, [(n, list(p)) for n, p in ALL_PARTS]
-        facts = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R)
-    probe = list(facts)
-    facts.append(Function("pay_request", [R, R.arguments[0]]))
+    Q = stage1.keys[R] if stage1 is not None else _key(1)
+    asked = [Function("pay_request", [Q, R.arguments[0]])]
     if snow_max:
-        facts.append(Function("pay_max_snow", [R]))
+        asked.append(Function("pay_max_snow", [Q]))
     if not count and not with_ways and not snow_max:
-        facts.append(Function("pay_check_only", [R]))  # payable or not: no need to describe ways
-    # only the rules that can apply to these facts (program_slice), then the shown atoms
-    load(ctl, None, facts, part=part)
-    ctl.add(part or "base", [], extra)
-    ctl.ground(parts)
-    res = PayOutcome(payable=None)
+        asked.append(Function("pay_check_only", [Q]))  # payable or not: no need to describe ways
+    probe = None
     if stage1 is not None:
-        syms_any = [a for a in stage1 if a.name in ("pay_open", "pay_bad") and a.arguments[0] == R]
-        _note_open(res, syms_any)
+        ctl = new_control(args)
+        load(ctl, None, list(stage1.facts) + request_facts(R, Q) + asked, part="pay")
+        ctl.add("base", [], extra)
+        ctl.ground([("pay", [])])
+        _note_open(res, [a for a in stage1.facts if a.name in ("pay_open", "pay_bad") and a.arguments[0] == Q])
+        settled = True
+    else:
+        probe = list(_reference()) + [f for f in base if f.name not in ("claim", "claim_about")] + request_facts(R, Q)
+        ctl, settled = _ground_alone(R, Q, probe + asked, args, extra, deadline, res)
+        if ctl is None:
+            return res
+        settled = settled and _open_settled(ctl, Q, res)
+    if settled and not snow_max:
         # the options rules.lp derived are a plain matching: a max-flow decides, a dynamic
         # program counts (pay_exact); otherwise clingo solves the question below
-        opts = None if snow_max else pay_exact.extract(ctl, R)
+        opts = pay_exact.extract(ctl, Q)
         if opts is not None:
             return _answer_exact(ctl, opts, res, count=count, limit=limit, with_ways=with_ways,
                                  handles=handles, deadline=deadline)
@@ -157,7 +184,7 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
             best[0] = m.symbols(shown=True)
 
         res.timed_out, r = _solve(ctl, on_best, deadline)
-        if stage1 is None:
+        if not settled:
             _note_open(res, best[0] or (None if res.timed_out else _probe(probe)))
         if best[0] is None:
             res.payable = None if res.timed_out else False
@@ -171,7 +198,7 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     wanted = (limit + 1) if count else 1
     keep = limit if (count and with_ways) else 1
     n, kept, res.timed_out, r = _enumerate(ctl, wanted, keep, deadline)
-    if stage1 is None:
+    if not settled:
         _note_open(res, kept[0] if kept else (None if res.timed_out else _probe(probe)))
     if res.timed_out and not n:
         res.payable = None
@@ -189,6 +216,52 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
         if with_ways and kept:
             res.ways = [_way(kept[0], handles or {})]
     return res
+
+
+def _ground_alone(R: Symbol, Q: Symbol, facts: list[Symbol], args: list[str], extra: str, deadline: float,
+                  res: PayOutcome) -> tuple[clingo.Control | None, bool]:
+    """One Control for a question without stage one: (the Control grounded, whether the
+    board was solved first as a step of its own), or (None, _) when that solve already
+    answers (no game state: not payable; out of time: unsettled, in `res`).
+
+    A plain cost: the board first (part `base`, one solve under the deadline), then part
+    `pay` over it in the same Control -- the board's derived atoms reach the payment rules
+    without a round trip through Python.  Anything else (or a payment part that would
+    redefine an atom of the board) is grounded whole, in one step."""
+    if R.arguments[4].name == "plain" and R.arguments[2].type != clingo.SymbolType.Number:
+        ctl = new_control(args)
+        load(ctl, None, facts)
+        ctl.ground([("base", [])])
+        timed_out, r = _solve(ctl, None, deadline)
+        if timed_out or not r.satisfiable:
+            res.timed_out = timed_out
+            res.payable = None if timed_out or r.unsatisfiable is None else False
+            return None, False
+        ctl.add("pay", [], extra)
+        try:
+            ctl.ground([("pay", [])])
+            return ctl, True
+        except RuntimeError:   # clingo refuses a step that redefines an atom of an earlier one
+            pass
+    ctl = new_control(args)
+    load(ctl, None, facts)
+    ctl.add("base", [], extra)
+    ground_all(ctl)
+    return ctl, False
+
+
+def _open_settled(ctl: clingo.Control, Q: Symbol, res: PayOutcome) -> bool:
+    """Note what question Q leaves open (pay_open) or finds wrong (pay_bad) when the grounding
+    settles it (every such atom a fact); False when one is left to a choice."""
+    got = []
+    for name, arity in (("pay_open", 2), ("pay_bad", 1)):
+        for a in ctl.symbolic_atoms.by_signature(name, arity):
+            if a.symbol.arguments[0] == Q:
+                if not a.is_fact:
+                    return False
+                got.append(a.symbol)
+    _note_open(res, got)
+    return True
 
 
 def _note_open(res: PayOutcome, syms) -> None:
@@ -378,7 +451,8 @@ def _answer_requests(facts: list[Symbol], timeout: float, limit: int) -> list[Sy
             if q.type == clingo.SymbolType.Function and q.name in PAY_QUERIES:
                 wanted.setdefault(q.arguments[0], set()).add(q.name)
     out: list[Symbol] = []
-    stage1 = stage_one(facts, sorted(wanted, key=str), timeout=timeout)
+    # several questions share what the board is (stage one); one is grounded in one Control
+    stage1 = stage_one(facts, list(wanted), timeout=timeout) if len(wanted) > 1 else None
     for R in sorted(wanted, key=str):
         kinds = wanted[R]
         res = solve_request(facts, R, count="ways" in kinds, limit=limit, timeout=timeout, stage1=stage1)
