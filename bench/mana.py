@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import random
 import resource
 import statistics
@@ -354,11 +355,15 @@ COUNTER_SCRIPT = REFERENCE_PRELUDE + COUNTER + "print(count_ways(srcs, cost, fit
 exec(COUNTER)  # count_ways, for case_count
 
 
+# the children as installed: with their modules' bytecode (a run that compiles every module
+# each time measures the compiler, not mtgkb)
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def timed(cmd: list[str]) -> tuple[float, float, float, str]:
     """(CPU seconds, wall seconds, peak RSS MiB, stdout) of one whole process."""
-    import os
     t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=_ENV)
     out = p.stdout.read()
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
@@ -415,7 +420,7 @@ def child(name: str, n: int, seed: int, runs: int) -> None:
 
 def run_child(name: str, n: int, seed: int, runs: int) -> dict:
     p = subprocess.run([sys.executable, __file__, "--child", name, str(n), "--seed", str(seed), "--runs", str(runs)],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, env=_ENV)
     if p.returncode != 0:
         return {"case": name, "n": n, "error": p.stderr.strip().splitlines()[-1:]}
     return json.loads(p.stdout.strip().splitlines()[-1])
