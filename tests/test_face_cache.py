@@ -18,11 +18,8 @@ from mtgkb.parser.cardjson import card_from_json
 
 
 @pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    home = tmp_path / "xdg"
-    home.mkdir()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
-    return home
+def cache_home(private_cache_home):
+    return private_cache_home
 
 
 def _face_files(home):
