@@ -372,7 +372,7 @@ def timed(cmd: list[str]) -> tuple[float, float, float, str]:
 
 def end_to_end(n: int, seed: int, runs: int) -> dict:
     import tempfile
-    mtgkb = [sys.executable, "-m", "mtgkb.cli", "pay"]
+    mtgkb = [sys.executable, "-P", "-m", "mtgkb.cli", "pay"]  # -P: the package this interpreter installs
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "board.mtg"
         board_file(card_board(n, seed), path)
