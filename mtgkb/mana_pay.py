@@ -58,10 +58,14 @@ def _key(i: int) -> Symbol:
     return Function("q", [Number(i)])
 
 
+# what a payment solve's answer sets are read for: the way (paid/4, with spend_as_any/1), the
+# most snow mana, what is left open; the types each source could give (src_type/3, to
+# describe a way) are the same in most answer sets, so they are read from the grounding
+# once (_source_types), not from every answer set
 PAY_SHOW = """
-#show pay/3.  #show paid/4.  #show unit/4.  #show utype/3.  #show snow_spent/2.  #show pay_open/2.
-#show pay_bad/1.  #show snow_unit/2.  #show src_type/3.  #show spend_as_any/1.
+#show paid/4.  #show snow_spent/2.  #show pay_open/2.  #show pay_bad/1.  #show spend_as_any/1.
 """
+_READ = frozenset(("paid", "snow_spent", "pay_open", "pay_bad", "spend_as_any"))
 PAY_MAX = "#maximize { 1, U : pay(R, U, _), snow_unit(R, U), pay_max_snow(R) }."
 
 
@@ -197,7 +201,8 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     # enumeration that counts: only the ways to list (or the first answer set) are kept
     wanted = (limit + 1) if count else 1
     keep = limit if (count and with_ways) else 1
-    n, kept, res.timed_out, r = _enumerate(ctl, wanted, keep, deadline)
+    types, maybe = _source_types(ctl) if with_ways else ({}, [])
+    n, kept, res.timed_out, r = _enumerate(ctl, wanted, keep, deadline, maybe)
     if not settled:
         _note_open(res, kept[0] if kept else (None if res.timed_out else _probe(probe)))
     if res.timed_out and not n:
@@ -210,11 +215,11 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
         res.truncated = n > limit
         res.count = min(n, limit)
         if with_ways:
-            res.ways = sorted((_way(m, handles or {}) for m in kept[:limit]), key=_way_key)
+            res.ways = sorted((_way(m, handles or {}, types) for m in kept[:limit]), key=_way_key)
     else:
         res.count = n
         if with_ways and kept:
-            res.ways = [_way(kept[0], handles or {})]
+            res.ways = [_way(kept[0], handles or {}, types)]
     return res
 
 
@@ -281,20 +286,37 @@ def _solve(ctl: clingo.Control, on_model, deadline: float):
     return timed_out, r
 
 
-def _enumerate(ctl: clingo.Control, models: int, keep: int, deadline: float):
-    """Enumerate at most `models` answer sets (0: all), keeping the shown atoms of the
-    first `keep` only: (how many, kept, timed out, solve result)."""
+def _enumerate(ctl: clingo.Control, models: int, keep: int, deadline: float, maybe=()):
+    """Enumerate at most `models` answer sets (0: all), keeping what is read of the first
+    `keep` only, with the atoms of `maybe` ((atom, literal) pairs) each holds: (how many,
+    kept, timed out, solve result)."""
     n = [0]
     kept: list[list[Symbol]] = []
 
     def on_model(m: clingo.Model):
         n[0] += 1
         if len(kept) < keep:
-            kept.append(m.symbols(shown=True))
+            got = [s for s in m.symbols(shown=True) if s.name in _READ]
+            kept.append(got + [a for a, lit in maybe if m.is_true(lit)])
 
     ctl.configuration.solve.models = models
     timed_out, r = _solve(ctl, on_model, deadline)
     return n[0], kept, timed_out, r
+
+
+def _source_types(ctl: clingo.Control) -> tuple[dict, list[tuple[Symbol, int]]]:
+    """The src_type atoms of a grounded payment (one request): the types of each source
+    that every answer set holds (facts), and the other atoms with their literal (read from
+    each answer set kept)."""
+    always: dict = {}
+    maybe = []
+    for a in ctl.symbolic_atoms.by_signature("src_type", 3):
+        if a.is_fact:
+            _, S, T = a.symbol.arguments
+            always.setdefault(S, set()).add(T.name)
+        else:
+            maybe.append((a.symbol, a.literal))
+    return always, maybe
 
 
 def _answer_exact(ctl: clingo.Control, opts, res: PayOutcome, *, count: bool, limit: int, with_ways: bool,
@@ -314,7 +336,8 @@ def _answer_exact(ctl: clingo.Control, opts, res: PayOutcome, *, count: bool, li
         wanted = keep = 0
     kept: list = []
     if wanted:
-        n, kept, res.timed_out, _ = _enumerate(ctl, wanted, keep, deadline)
+        types, maybe = _source_types(ctl) if with_ways else ({}, [])
+        n, kept, res.timed_out, _ = _enumerate(ctl, wanted, keep, deadline, maybe)
         if total is None and count:
             total = n
             if res.timed_out:
@@ -323,11 +346,11 @@ def _answer_exact(ctl: clingo.Control, opts, res: PayOutcome, *, count: bool, li
         res.truncated = res.truncated or total > limit
         res.count = min(total, limit)
         if with_ways:
-            res.ways = sorted((_way(m, handles or {}) for m in kept[:limit]), key=_way_key)
+            res.ways = sorted((_way(m, handles or {}, types) for m in kept[:limit]), key=_way_key)
     else:
         res.count = 1
         if with_ways and kept:
-            res.ways = [_way(kept[0], handles or {})]
+            res.ways = [_way(kept[0], handles or {}, types)]
     return res
 
 
@@ -374,16 +397,18 @@ def _source_text(s: Symbol, handles) -> str:
     return handles.get(s, str(s))
 
 
-def _way(model: list[Symbol], handles) -> dict:
+def _way(model: list[Symbol], handles, types: dict) -> dict:
     """A way as JSON.  Only what the way is (which source pays which symbols) and the
-    sources' possible types are read, never the solver's representative choices, so
-    the listing is the same for every run and every order of the board."""
-    src: dict = {}
-    types_of: dict = {}
-    as_any = any(s.name == "spend_as_any" for s in model)
-    for s in model:
-        if s.name == "src_type":
+    sources' possible types (`types`, source -> type names, and the model's own src_type
+    atoms) are read, never the solver's representative choices, so the listing is the
+    same for every run and every order of the board."""
+    types_of = types
+    own = [s for s in model if s.name == "src_type"]
+    if own:
+        types_of = {S: set(ts) for S, ts in types.items()}
+        for s in own:
             types_of.setdefault(s.arguments[1], set()).add(s.arguments[2].name)
+    as_any = any(s.name == "spend_as_any" for s in model)
     pays = []
     for s in model:
         if s.name != "paid":
