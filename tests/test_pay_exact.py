@@ -191,7 +191,7 @@ def encoded_request(text, cost, extra):
     return enc, Function("req", [String("Alice"), C, Function("none", []), Function("all", []), Function("plain", [])])
 
 
-@SETTINGS
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board_st, st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=3))
 def test_shared_stage_one_answers_as_one_control(board, other):
     """Several questions of a block share one solve of the board (stage_one) and ground the
