@@ -14,11 +14,12 @@ from functools import lru_cache
 
 import clingo
 from clingo import Function, Number, Symbol
+from clingo import ast as cast
 
 from .mana_abilities import COLORS, TYPES
 from .reference import reference_facts
 from . import pay_exact
-from .program import ALL_PARTS, ground_all, load, new_control, part_reads, program_text
+from .program import ALL_PARTS, ground_all, load, new_control, program_text
 from .program_slice import parsed
 from .solve_memo import PAYMENTS
 
@@ -88,14 +89,54 @@ def _reference() -> tuple:
 
 @lru_cache(maxsize=1)
 def _stage_one_names() -> frozenset:
-    """What stage_one hands to the payment part: the predicates part `pay` reads (its
-    inputs), and what a question leaves open or finds wrong.  Read from the statements of
-    part `pay` alone (the program's analysis is kept between runs: program_slice.parsed),
-    not from the whole program's syntax tree."""
+    """What stage_one hands to the payment part: the predicates part `pay` reads and does
+    not define (its inputs), and what a question leaves open or finds wrong.  Read from the
+    statements of part `pay` alone (the program's analysis is kept between runs:
+    program_slice.parsed), not from the whole program's syntax tree."""
     p = parsed(program_text())
-    text = "\n".join(["#program pay."] + [stm for stm, part in zip(p.statements, p.parts)
-                                         if part == "pay" and not stm.startswith("#program ")])
-    return part_reads("pay", text) | {"pay_open", "pay_bad"}
+    return _inputs([stm for stm, part in zip(p.statements, p.parts)
+                    if part == "pay" and not stm.startswith("#program ")]) | {"pay_open", "pay_bad"}
+
+
+def _inputs(statements: list[str]) -> frozenset:
+    """The predicates some statements read and do not define.  What a rule defines is its
+    head's atoms; the condition of a head's element (`{ a(X) : b(X) }`, `N { p : q } N`) is
+    read, as a body is (mana_opt/2 in the choice of an idle activation)."""
+    A = cast.ASTType
+    read: set = set()
+    defined: set = set()
+
+    def names(node, into: set) -> None:
+        if node.ast_type == A.SymbolicAtom and node.symbol.ast_type == A.Function:
+            into.add(node.symbol.name)
+        for key in node.child_keys:
+            child = getattr(node, key)
+            for c in ([child] if hasattr(child, "ast_type") else child or ()):
+                if hasattr(c, "ast_type"):
+                    names(c, into)
+
+    def visit(stm) -> None:
+        if stm.ast_type != A.Rule:
+            names(stm, read)
+            return
+        head = stm.head
+        if head.ast_type in (A.Aggregate, A.Disjunction):
+            for e in head.elements:
+                names(e.literal, defined)
+                for c in e.condition:
+                    names(c, read)
+        elif head.ast_type == A.HeadAggregate:
+            for e in head.elements:
+                names(e.condition.literal, defined)
+                for c in e.condition.condition:
+                    names(c, read)
+        else:
+            names(head, defined)
+        for lit in stm.body:
+            names(lit, read)
+
+    cast.parse_string("\n".join(statements), visit)
+    return frozenset(read - defined)
 
 
 @dataclass

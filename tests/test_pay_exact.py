@@ -229,3 +229,19 @@ def test_reading_an_atom_as_clingo_prints_it(name, args):
     prints the argument itself (strings with commas, parentheses, quotes and escapes)."""
     atom = Function(name, args)
     assert pay_exact._split(str(atom)) == (name, [str(a) for a in args])
+
+
+def test_shared_stage_one_keeps_what_a_head_condition_reads():
+    """Part pay reads mana_opt/2 only in the condition of a choice (a permanent tapped for a
+    triggered mana ability without spending its own mana, 605.3a, 106.12a): stage one hands
+    it over, so a shared stage one and one Control agree.  With Glittering Frost on Forest,
+    {1} is paid by Forest's {G} or by Glittering Frost's mana (Forest tapped), and {R} by
+    Glittering Frost's mana alone; {G}{1} either way round; {G}{G}{G} not at all."""
+    text = ('scenario "frost"\n  given:\n    Alice controls Forest.\n'
+            '    Alice controls Glittering Frost attached to Forest.\n')
+    for cost, ways in ((["1"], 2), (["R"], 1), (["G", "1"], 2), (["G", "G", "G"], 0)):
+        enc, R = encoded_request(text, cost, {})
+        alone = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles)
+        shared = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles,
+                               stage1=stage_one(enc.facts, [R]))
+        assert summary(alone) == summary(shared) and alone.count == ways, cost
