@@ -245,3 +245,33 @@ def test_shared_stage_one_keeps_what_a_head_condition_reads():
         shared = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles,
                                stage1=stage_one(enc.facts, [R]))
         assert summary(alone) == summary(shared) and alone.count == ways, cost
+
+
+def test_a_payment_step_clingo_refuses_is_grounded_whole():
+    """When clingo refuses to ground part pay as a step of its own (a rule of it redefining an
+    atom of the board), the question is grounded whole in a new Control: the same answer."""
+    from mtgkb import mana_pay
+
+    text = ('scenario "frost"\n  given:\n    Alice controls Forest.\n    Alice controls Snow-Covered Forest.\n'
+            '    Alice controls Glittering Frost attached to Forest.\n')
+    enc, R = encoded_request(text, ["S", "1"], {})
+    expected = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles)
+    made = mana_pay.new_control
+    refused: list = []
+
+    def refusing(*args, **kw):
+        ctl = made(*args, **kw)
+        ground = ctl.ground
+
+        def ground_or_refuse(parts, *a, **k):
+            if not refused and parts == [("pay", [])]:
+                refused.append(parts)
+                raise RuntimeError("redefinition of atom")
+            return ground(parts, *a, **k)
+
+        ctl.ground = ground_or_refuse
+        return ctl
+
+    with mock.patch.object(mana_pay, "new_control", refusing):
+        got = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles)
+    assert refused and summary(got) == summary(expected) and expected.count > 1
