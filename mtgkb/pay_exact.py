@@ -1,8 +1,8 @@
 """Payments at the algorithmic limit: whether a cost can be paid (a max-flow) and how many
 ways there are (a dynamic program), over the options rules.lp derived.
 
-rules.lp's part `pay`, grounded over the board (mana_pay.stage_one) and one request, says
-WHAT can pay what: `need(R, K, N)` (N symbols of kind K), `unit(R, U, S, _)` (a mana U
+rules.lp's part `pay`, grounded over the board (in the same Control after part `base`, or
+alone over mana_pay.stage_one's facts) and one request, says WHAT can pay what: `need(R, K, N)` (N symbols of kind K), `unit(R, U, S, _)` (a mana U
 that source S can give), `ok(R, U, K)` (U may pay K) and `unit_allowed(R, U)`.  When all
 of these are facts of the grounding (nothing about them is left to a choice) and the
 board is a plain matching, this module answers WHETHER all symbols can be paid at once
@@ -20,7 +20,13 @@ the one-activation-per-permanent structure of the units.
 - every ability whose mana is listed costs {T} and nothing else that rules.lp models
   (no sacrifice, no mana symbols), and its permanent is untapped: then a permanent gives
   the mana of exactly one of its abilities and options (605.3c, 106.1) or none;
-- every `unit` and `unit_allowed` atom of the request is a fact (for `ok`, see extract).
+- every `unit` and `unit_allowed` atom of the request is a fact (for `ok`, see extract),
+  and so is what says which symbols a unit may pay: the types a source gives, which
+  sources are snow, the pool (`_inputs_are_facts`; a board with several outcomes may
+  leave them to a choice).
+
+The atoms are read from their printed text (`_split`): one call into clingo for each,
+where reading a symbol's parts is one call for each part.
 
 A way (docs/mana.md, the projection of the clingo solve on `paid/4`) is, for every
 source, how many symbols of each kind it pays.  So a source's contribution is a vector
