@@ -39,14 +39,13 @@ def _key(name: str) -> str:
 
 
 class _Index:
-    """Name key -> line number (1-based), the display names, the text of any record by
-    its line number, and which database and index code it is of (`ident`)."""
+    """Name key -> line number (1-based), the display names, and the text of any
+    record by its line number."""
 
-    def __init__(self, keys: dict[str, int], names: list[str], record, ident: str) -> None:
+    def __init__(self, keys: dict[str, int], names: list[str], record) -> None:
         self.keys = keys
         self.names = names
         self.record = record
-        self.ident = ident
 
 
 DATABASE_MAX_BYTES = 256 * 1024 * 1024   # a database's decompressed records: at most 256 MiB
@@ -191,7 +190,7 @@ def _decode(name: str, raw: bytes) -> _Index | None:
     def record(n: int) -> str:
         return block((n - 1) // _BLOCK)[(n - 1) % _BLOCK]
 
-    return _Index(dict(zip(keys, lines)), names, record, name)
+    return _Index(dict(zip(keys, lines)), names, record)
 
 
 def _load_index(data: bytes, source: str = "<card database>") -> _Index:
@@ -207,7 +206,7 @@ def _load_index(data: bytes, source: str = "<card database>") -> _Index:
             return got
     keys, names, lines = _build(data, source)
     write_cache(name, _encode(name, keys, names, lines))
-    return _Index(keys, names, lambda n: lines[n - 1], name)
+    return _Index(keys, names, lambda n: lines[n - 1])
 
 
 class CardDatabase:
@@ -254,22 +253,15 @@ class CardDatabase:
 
     @lru_cache(maxsize=4096)
     def face(self, name: str) -> CardFace | None:
-        """The face with this name (a full card name gives its first face): parsed from its
-        record once, then kept in the per-user cache (mtgkb.face_cache)."""
-        from . import face_cache
+        """The face with this name (a full card name gives its first face)."""
+        from mtgkb.parser.cardjson import card_from_json
 
         idx = self._index()
         n = idx.keys.get(self.key(name))
         if n is None:
             return None
-        record = f"{idx.ident}\0{self.file}\0{n}"
-        face = face_cache.read(record)
-        if face is None:
-            from mtgkb.parser.cardjson import card_from_json
-
-            face = card_from_json(json.loads(idx.record(n)), file=self.file, line=n).faces[0]
-            face_cache.write(record, face)
-        return face
+        card = card_from_json(json.loads(idx.record(n)), file=self.file, line=n)
+        return card.faces[0]
 
     def name_table(self):
         """The names as a lookup table for scenario parsing, built once."""
