@@ -253,6 +253,9 @@ class Resolution:
                 plan.append((oid, "graveyard", "701.8a", ""))
             elif e.name == "sacrifice":
                 plan.append((oid, "graveyard", "701.21a", f"  {e.arguments[0].string} sacrifices {o.handle}"))
+            elif e.name == "counter_spell" and any(x.exile_leaving for x in st.stack if x.source == oid):
+                plan.append((oid, "exile", "701.6a, 702.34a", f"  {o.handle} is countered and exiled instead of being "
+                                                              "put into its owner's graveyard"))
             elif e.name == "counter_spell":
                 plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
             else:
@@ -319,7 +322,7 @@ class Resolution:
         # CR 608.2n, 608.3: where the spell goes
         if it.kind == "spell" and it.source in st.objects:
             sp = st.objects[it.source]
-            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles"):
+            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles") and not it.exile_leaving:
                 new = st.move(sp.id, "battlefield", it.controller)
                 new.entered = True
                 new.spell_x = it.x
@@ -339,6 +342,9 @@ class Resolution:
                 st.log.append(("608.3", f"  {new.handle} enters the battlefield under {it.controller}'s control"
                                         + (f" (the spell's X was {it.x}, 107.3m)" if it.x is not None else "")))
                 entered.append(new.id)
+            elif it.exile_leaving:
+                st.move(sp.id, "exile", None)
+                st.log.append(("608.2n, 702.34a", f"  {sp.handle} is exiled instead of being put into its owner's graveyard"))
             else:
                 st.move(sp.id, "graveyard", None)
                 st.log.append(("608.2n", f"  {sp.handle} is put into its owner's graveyard"))
