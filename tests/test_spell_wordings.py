@@ -1,0 +1,34 @@
+"""Small spell wordings read in their own meaning files: becoming a color (meaning_colors.lp), "one or more
+target" (meaning_target_counts.lp), damage a creature deals to itself (meaning_self_damage.lp), a copy of a
+target creature you control (meaning_copy_yours.lp)."""
+
+from __future__ import annotations
+
+from casting_support import applied, check, verdicts
+
+
+def test_the_wordings_are_applied(tmp_path, capsys):
+    for card in ("Dwarven Song", "Repentance", "Quasiduplicate"):
+        assert applied(card, tmp_path, capsys)[0] is True, card
+    assert applied("Viridescent Wisps", tmp_path, capsys) == [True, True]
+
+
+def test_one_or_more_targets_takes_at_least_one(tmp_path):
+    # no target named: every legal choice is an outcome; with one creature on the board it is the one chosen
+    r = check(tmp_path, "Alice controls Grizzly Bears.\nIt is Alice's turn.\nAlice has {R} in her mana pool.\n"
+              "Alice casts Dwarven Song, paying from her mana pool.\nDwarven Song resolves.", "Grizzly Bears is red.")
+    assert verdicts(r) == ["holds"]
+
+
+def test_the_copied_creature_is_the_casters(tmp_path):
+    r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{U}{U} in her mana pool.\n"
+              "Alice casts Quasiduplicate targeting Hill Giant, paying from her mana pool.", "Alice has 20 life.")
+    assert r.status == "error" and "illegal target" in r.error
+
+
+def test_a_creature_damaging_itself_is_the_source(tmp_path):
+    # lifelink on the creature: its controller gains the life (702.15b: the creature is the source)
+    r = check(tmp_path, "Bob controls Vampire Nighthawk.\nIt is Alice's turn.\nAlice has {C}{C}{W} in her mana pool.\n"
+              "Alice casts Repentance targeting Vampire Nighthawk, paying from her mana pool.\nRepentance resolves.",
+              "Bob has 22 life.\nVampire Nighthawk is in Bob's graveyard.")
+    assert verdicts(r) == ["holds", "holds"]
