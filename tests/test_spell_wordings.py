@@ -32,3 +32,15 @@ def test_a_creature_damaging_itself_is_the_source(tmp_path):
               "Alice casts Repentance targeting Vampire Nighthawk, paying from her mana pool.\nRepentance resolves.",
               "Bob has 22 life.\nVampire Nighthawk is in Bob's graveyard.")
     assert verdicts(r) == ["holds", "holds"]
+
+
+def test_the_next_turns_upkeep_draw(tmp_path, capsys):
+    assert applied("Soul Rend", tmp_path, capsys) == [True, True]
+    given = ("Bob controls Serra Angel.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards in hand.\n"
+             "Alice has {C}{B} in her mana pool.\nAlice casts Soul Rend targeting Serra Angel, paying from her mana pool.\n"
+             "Soul Rend resolves.\n")
+    r = check(tmp_path, given, "Alice has no cards in hand.\nSerra Angel is in Bob's graveyard.")
+    assert verdicts(r) == ["holds", "holds"]
+    r = check(tmp_path, given + "The turn ends.\nBob's upkeep begins.\nSoul Rend's delayed triggered ability resolves.",
+              "Alice has 1 card in hand.")
+    assert verdicts(r) == ["holds"]
