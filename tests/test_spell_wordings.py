@@ -44,3 +44,12 @@ def test_the_next_turns_upkeep_draw(tmp_path, capsys):
     r = check(tmp_path, given + "The turn ends.\nBob's upkeep begins.\nSoul Rend's delayed triggered ability resolves.",
               "Alice has 1 card in hand.")
     assert verdicts(r) == ["holds"]
+
+
+def test_amounts_of_an_objects_characteristics(tmp_path, capsys):
+    for card in ("Swords to Plowshares", "Chastise", "Condemn", "Feed the Swarm"):
+        assert applied(card, tmp_path, capsys)[0] is True, card
+    r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{B} in her mana pool.\n"
+              "Alice casts Feed the Swarm targeting Hill Giant, paying from her mana pool.\nFeed the Swarm resolves.",
+              "Alice has 16 life.", timeout=60)
+    assert verdicts(r) == ["holds"]   # Hill Giant's mana value is 4 (202.3)
