@@ -53,3 +53,17 @@ def test_amounts_of_an_objects_characteristics(tmp_path, capsys):
               "Alice casts Feed the Swarm targeting Hill Giant, paying from her mana pool.\nFeed the Swarm resolves.",
               "Alice has 16 life.", timeout=60)
     assert verdicts(r) == ["holds"]   # Hill Giant's mana value is 4 (202.3)
+
+
+def test_tokens_created_tapped(tmp_path, capsys):
+    from mtgkb.cli import main
+
+    assert applied("Army of the Damned", tmp_path, capsys) == [True, True]
+    f = tmp_path / "army.mtg"
+    f.write_text('ruling "army"\n  given:\n    It is Alice\'s turn.\n    Alice has {C}{C}{C}{C}{C}{B}{B}{B} in her '
+                 'mana pool.\n    Alice casts Army of the Damned, paying from her mana pool.\n    Army of the Damned '
+                 'resolves.\n  expect:\n    Alice controls 13 permanents named Zombie Token.\n', encoding="utf-8")
+    main(["show", "--timeout", "120", str(f)])
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if ln.strip().startswith("Zombie Token") and "[battlefield" in ln]
+    assert len(lines) == 13 and all(ln.rstrip().endswith("tapped") for ln in lines), lines

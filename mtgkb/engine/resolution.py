@@ -180,6 +180,8 @@ class Resolution:
                 vals += tuple(Function("name", [String(f"{n.arguments[2].string} {n.arguments[3].string} Token")])
                               for n in pick(m, "tl_new_token_name") if n.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
+                # CR 110.5, 111.2: created tapped (rules.lp: tl_make_tapped/2)
+                tapped = any(t.arguments[1] == mk.arguments[1] for t in pick(m, "tl_make_tapped"))
                 made = []
                 for _ in range(mk.arguments[2].number):
                     k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
@@ -187,6 +189,7 @@ class Resolution:
                     tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
                                      controller=it.controller, token=True, token_values=vals)
                     tok.entered = True
+                    tok.tapped = tapped
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
                     made.append(handle)
@@ -194,7 +197,7 @@ class Resolution:
                                   clingo.SymbolType.Function and e.arguments[1].arguments[0].name == "lki_counters"
                                   for e in pick(m, "tl_do"))
                 st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
-                               f"  {it.controller} creates {len(made)} {base}(s)"
+                               f"  {it.controller} creates {len(made)} {'tapped ' if tapped else ''}{base}(s)"
                                + (" (one for each counter it had as it last existed)" if per_counter else
                                   f" (X = {it.x})" if it.x is not None else "")))
             copies = pick(m, "tl_copy")
