@@ -68,3 +68,19 @@ def test_another_players_graveyard_is_not_allowed(tmp_path):
                   "Bob has {C}{C}{C}{R} in his mana pool.\nBob casts Geistflame targeting Hill Giant, paying from "
                   "his mana pool.")
     assert "601.3" in str(e)
+
+
+def test_madness_and_miracle_leave_their_discard_and_draw_open(tmp_path, capsys):
+    assert applied("Fiery Temper", tmp_path, capsys) == [True, True]
+    assert applied("Entreat the Angels", tmp_path, capsys) == [True, True]
+    r = check(tmp_path, "It is Alice's turn.\nFiery Temper is in Alice's hand.\nAlice has {C}{R} in her mana pool.\n"
+              "Alice casts Tormenting Voice, discarding Fiery Temper.", "Fiery Temper is in Alice's graveyard.")
+    assert verdicts(r) == ["undetermined"]   # 702.35a: discarded into exile, and its trigger may cast it
+    r = check(tmp_path, "It is Alice's turn.\nFiery Temper is in Alice's exile.\nBob controls Hill Giant.\n"
+              "Alice has {R} in her mana pool.\nAlice casts Fiery Temper targeting Hill Giant, paying from her mana pool.",
+              "Hill Giant is on the battlefield.")
+    assert verdicts(r) == ["undetermined"]   # a madness cast from exile is not refused (601.3), and not settled
+    r = check(tmp_path, "It is Alice's turn.\nThe top card of Alice's library is Entreat the Angels.\n"
+              "Alice has {C}{C}{U} in her mana pool.\nAlice casts Divination, paying from her mana pool.\n"
+              "Divination resolves.", "Alice has 20 life.")
+    assert verdicts(r) == ["undetermined"]   # 702.94a: drawn, it may be cast for its miracle cost
