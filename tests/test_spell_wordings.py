@@ -67,3 +67,18 @@ def test_tokens_created_tapped(tmp_path, capsys):
     out = capsys.readouterr().out
     lines = [ln for ln in out.splitlines() if ln.strip().startswith("Zombie Token") and "[battlefield" in ln]
     assert len(lines) == 13 and all(ln.rstrip().endswith("tapped") for ln in lines), lines
+
+
+def test_one_verb_over_two_objects(tmp_path, capsys):
+    for card in ("Rite of Undoing", "Churning Eddy", "Grip of Desolation", "Spiteful Blow"):
+        assert all(applied(card, tmp_path, capsys)), card
+    # the first target must be the caster's (Rite of Undoing: "you control")
+    r = check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\n"
+              "Alice has {C}{C}{C}{C}{U} in her mana pool.\nAlice casts Rite of Undoing targeting Hill Giant and "
+              "Grizzly Bears, paying from her mana pool.", "Alice has 20 life.")
+    assert r.status == "error" and "illegal target" in r.error
+    r = check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\n"
+              "Alice has {C}{C}{C}{C}{U} in her mana pool.\nAlice casts Rite of Undoing targeting Grizzly Bears and "
+              "Hill Giant, paying from her mana pool.\nRite of Undoing resolves.",
+              "Grizzly Bears is in Alice's hand.\nHill Giant is in Bob's hand.")
+    assert verdicts(r) == ["holds", "holds"]
