@@ -82,3 +82,15 @@ def test_one_verb_over_two_objects(tmp_path, capsys):
               "Hill Giant, paying from her mana pool.\nRite of Undoing resolves.",
               "Grizzly Bears is in Alice's hand.\nHill Giant is in Bob's hand.")
     assert verdicts(r) == ["holds", "holds"]
+
+
+def test_adjectives_of_two_alternatives(tmp_path, capsys):
+    for card in ("Deathmark", "Celestial Purge", "Arrows of Justice"):
+        assert all(applied(card, tmp_path, capsys)), card
+    r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{W} in her mana pool.\n"
+              "Alice casts Celestial Purge targeting Hill Giant, paying from her mana pool.\nCelestial Purge resolves.",
+              "Hill Giant is in Bob's exile.")
+    assert verdicts(r) == ["holds"]   # red: one of the two colors
+    r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{C}{W} in her mana pool.\n"
+              "Alice casts Arrows of Justice targeting Hill Giant, paying from her mana pool.", "Alice has 20 life.")
+    assert r.status == "error" and "illegal target" in r.error   # not in combat
