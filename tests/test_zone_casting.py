@@ -84,3 +84,18 @@ def test_madness_and_miracle_leave_their_discard_and_draw_open(tmp_path, capsys)
               "Alice has {C}{C}{U} in her mana pool.\nAlice casts Divination, paying from her mana pool.\n"
               "Divination resolves.", "Alice has 20 life.")
     assert verdicts(r) == ["undetermined"]   # 702.94a: drawn, it may be cast for its miracle cost
+
+
+def test_rebound_exiles_and_its_next_upkeep_cast_is_open(tmp_path, capsys):
+    assert applied("Distortion Strike", tmp_path, capsys) == [True, True]
+    given = ("Alice controls Grizzly Bears.\nIt is Alice's turn.\nAlice has {U} in her mana pool.\n"
+             "Alice casts Distortion Strike targeting Grizzly Bears, paying from her mana pool.\nDistortion Strike resolves.\n")
+    r = check(tmp_path, given, "Distortion Strike is in Alice's exile.")
+    assert verdicts(r) == ["holds"]
+    r = check(tmp_path, given + "The turn ends.\nBob's upkeep begins.\nThe turn ends.\nAlice's upkeep begins.\n"
+              "Distortion Strike's delayed triggered ability resolves.", "Grizzly Bears is 2/2.")
+    assert verdicts(r) == ["undetermined"]   # 702.88a: she may cast it again: not followed
+    # cast from the graveyard (flashback-less): not allowed; from exile: not allowed either (no permission)
+    r = check(tmp_path, "Alice controls Grizzly Bears.\nIt is Alice's turn.\nDistortion Strike is in Alice's exile.\n"
+              "Alice has {U} in her mana pool.", "Alice can cast Distortion Strike.")
+    assert verdicts(r) == ["fails"]

@@ -348,6 +348,12 @@ class Resolution:
             elif it.exile_leaving:
                 st.move(sp.id, "exile", None)
                 st.log.append(("608.2n, 702.34a", f"  {sp.handle} is exiled instead of being put into its owner's graveyard"))
+            elif pick(m, "tl_rebound"):
+                # CR 702.88a: rules.lp (tl_rebound/2) -- exiled as it resolves, and a delayed triggered ability
+                st.move(sp.id, "exile", None)
+                st.log.append(("702.88a", f"  {sp.handle} is exiled as it resolves (rebound)"))
+                A = pick(m, "tl_rebound")[0].arguments[1]
+                self.create_delayed(st, it, Function("delayed", [Function("rebound", [A]), Function("your_upkeep")]))
             else:
                 st.move(sp.id, "graveyard", None)
                 st.log.append(("608.2n", f"  {sp.handle} is put into its owner's graveyard"))
