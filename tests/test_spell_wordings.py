@@ -94,3 +94,11 @@ def test_adjectives_of_two_alternatives(tmp_path, capsys):
     r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{C}{W} in her mana pool.\n"
               "Alice casts Arrows of Justice targeting Hill Giant, paying from her mana pool.", "Alice has 20 life.")
     assert r.status == "error" and "illegal target" in r.error   # not in combat
+
+
+def test_an_unread_trigger_line_of_a_sorcery_leaves_its_resolution_open(tmp_path):
+    # Ondu Rising: "Whenever a creature attacks this turn, ..." is filed as a triggered ability of the card; it is what
+    # the spell sets up as it resolves (603.7c): not read, so nothing the resolution could change is settled
+    r = check(tmp_path, "Alice controls Grizzly Bears.\nIt is Alice's turn.\nAlice has {C}{W} in her mana pool.\n"
+              "Alice casts Ondu Rising, paying from her mana pool.\nOndu Rising resolves.", "Grizzly Bears is 2/2.")
+    assert verdicts(r) == ["undetermined"]
