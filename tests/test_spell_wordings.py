@@ -102,3 +102,15 @@ def test_an_unread_trigger_line_of_a_sorcery_leaves_its_resolution_open(tmp_path
     r = check(tmp_path, "Alice controls Grizzly Bears.\nIt is Alice's turn.\nAlice has {C}{W} in her mana pool.\n"
               "Alice casts Ondu Rising, paying from her mana pool.\nOndu Rising resolves.", "Grizzly Bears is 2/2.")
     assert verdicts(r) == ["undetermined"]
+
+
+def test_conditions_about_the_controller_and_the_turn(tmp_path, capsys):
+    for card in ("Liliana's Triumph", "Huatli's Spurring", "Blot Out the Sky", "Barrage of Boulders"):
+        assert all(applied(card, tmp_path, capsys)), card
+    # X of 6: the destruction happens too (Ornithopter is a noncreature? no: an artifact creature stays)
+    given = ("Alice controls Forest.\nBob controls Ornithopter and Howling Mine.\nIt is Alice's turn.\n"
+             "Alice has {C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{W}{B} in her mana pool.\n"
+             "Alice casts Blot Out the Sky with X = 6, paying from her mana pool.\nBlot Out the Sky resolves.\n")
+    r = check(tmp_path, given, "Howling Mine is in Bob's graveyard.\nOrnithopter is on the battlefield.\n"
+              "Forest is on the battlefield.", timeout=60)
+    assert verdicts(r) == ["holds", "holds", "holds"]
