@@ -114,3 +114,11 @@ def test_conditions_about_the_controller_and_the_turn(tmp_path, capsys):
     r = check(tmp_path, given, "Howling Mine is in Bob's graveyard.\nOrnithopter is on the battlefield.\n"
               "Forest is on the battlefield.", timeout=60)
     assert verdicts(r) == ["holds", "holds", "holds"]
+
+
+def test_two_amounts_two_recipients(tmp_path, capsys):
+    for card in ("Char", "Chandra's Outrage", "Stand Together", "Lunge"):
+        assert all(applied(card, tmp_path, capsys)), card
+    r = check(tmp_path, "It is Alice's turn.\nAlice has {C}{C}{R} in her mana pool.\nAlice casts Char targeting Alice, "
+              "paying from her mana pool.\nChar resolves.", "Alice has 14 life.")
+    assert verdicts(r) == ["holds"]
