@@ -122,3 +122,13 @@ def test_two_amounts_two_recipients(tmp_path, capsys):
     r = check(tmp_path, "It is Alice's turn.\nAlice has {C}{C}{R} in her mana pool.\nAlice casts Char targeting Alice, "
               "paying from her mana pool.\nChar resolves.", "Alice has 14 life.")
     assert verdicts(r) == ["holds"]
+
+
+def test_player_references_and_several_sacrifices(tmp_path, capsys):
+    for card in ("Secret Rendezvous", "Skull Rend", "Barter in Blood", "Perilous Voyage", "Oblivion's Hunger"):
+        assert all(applied(card, tmp_path, capsys)), card
+    # each player sacrifices two creatures: with three, which two is a choice (an outcome each)
+    r = check(tmp_path, "Bob controls Hill Giant, Serra Angel and Phantom Warrior.\nIt is Alice's turn.\n"
+              "Alice has {C}{C}{B}{B} in her mana pool.\nAlice casts Barter in Blood, paying from her mana pool.\n"
+              "Barter in Blood resolves.", "Hill Giant is in Bob's graveyard.")
+    assert verdicts(r) == ["fails"]   # true in some outcomes only
