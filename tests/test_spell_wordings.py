@@ -132,3 +132,12 @@ def test_player_references_and_several_sacrifices(tmp_path, capsys):
               "Alice has {C}{C}{B}{B} in her mana pool.\nAlice casts Barter in Blood, paying from her mana pool.\n"
               "Barter in Blood resolves.", "Hill Giant is in Bob's graveyard.")
     assert verdicts(r) == ["fails"]   # true in some outcomes only
+
+
+def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
+    for card in ("Treasured Find", "Beast Within", "Pongify"):
+        assert all(applied(card, tmp_path, capsys)), card
+    r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {U} in her mana pool.\n"
+              "Alice casts Pongify targeting Hill Giant, paying from her mana pool.\nPongify resolves.",
+              "Bob controls 1 permanent named Ape Token.\nHill Giant is in Bob's graveyard.")
+    assert verdicts(r) == ["holds", "holds"]

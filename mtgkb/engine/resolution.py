@@ -182,12 +182,15 @@ class Resolution:
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
                 # CR 110.5, 111.2: created tapped (rules.lp: tl_make_tapped/2)
                 tapped = any(t.arguments[1] == mk.arguments[1] for t in pick(m, "tl_make_tapped"))
+                # CR 111.2: the player who creates them (rules.lp: tl_token_for/3), else the controller
+                maker = next((t.arguments[2].string for t in pick(m, "tl_token_for") if t.arguments[1] == mk.arguments[1]),
+                             it.controller)
                 made = []
                 for _ in range(mk.arguments[2].number):
                     k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
                     handle = base if k == 0 else f"{base} #{k + 1}"
-                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
-                                     controller=it.controller, token=True, token_values=vals)
+                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=maker, controller=maker,
+                                     token=True, token_values=vals)
                     tok.entered = True
                     tok.tapped = tapped
                     st.tokens.append(tok.id)
@@ -197,7 +200,7 @@ class Resolution:
                                   clingo.SymbolType.Function and e.arguments[1].arguments[0].name == "lki_counters"
                                   for e in pick(m, "tl_do"))
                 st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
-                               f"  {it.controller} creates {len(made)} {'tapped ' if tapped else ''}{base}(s)"
+                               f"  {maker} creates {len(made)} {'tapped ' if tapped else ''}{base}(s)"
                                + (" (one for each counter it had as it last existed)" if per_counter else
                                   f" (X = {it.x})" if it.x is not None else "")))
             copies = pick(m, "tl_copy")
@@ -348,6 +351,10 @@ class Resolution:
             elif it.exile_leaving:
                 st.move(sp.id, "exile", None)
                 st.log.append(("608.2n, 702.34a", f"  {sp.handle} is exiled instead of being put into its owner's graveyard"))
+            elif pick(m, "tl_self_exile"):
+                # CR 608.2n, 406.2: rules.lp (tl_self_exile/1) -- the spell's own "Exile ~"
+                st.move(sp.id, "exile", None)
+                st.log.append(("608.2n, 406.2", f"  {sp.handle} exiles itself"))
             elif pick(m, "tl_rebound"):
                 # CR 702.88a: rules.lp (tl_rebound/2) -- exiled as it resolves, and a delayed triggered ability
                 st.move(sp.id, "exile", None)
