@@ -141,3 +141,12 @@ def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
               "Alice casts Pongify targeting Hill Giant, paying from her mana pool.\nPongify resolves.",
               "Bob controls 1 permanent named Ape Token.\nHill Giant is in Bob's graveyard.")
     assert verdicts(r) == ["holds", "holds"]
+
+
+def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
+    for card in ("Soul's Majesty", "Rush of Knowledge"):
+        assert all(applied(card, tmp_path, capsys)), card
+    r = check(tmp_path, "Alice controls Hill Giant.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards "
+              "in hand.\nAlice has {C}{C}{C}{C}{G} in her mana pool.\nAlice casts Soul's Majesty targeting Hill Giant, "
+              "paying from her mana pool.\nSoul's Majesty resolves.", "Alice has 3 cards in hand.")
+    assert verdicts(r) == ["holds"]
