@@ -150,3 +150,11 @@ def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
               "in hand.\nAlice has {C}{C}{C}{C}{G} in her mana pool.\nAlice casts Soul's Majesty targeting Hill Giant, "
               "paying from her mana pool.\nSoul's Majesty resolves.", "Alice has 3 cards in hand.")
     assert verdicts(r) == ["holds"]
+
+
+def test_where_x_over_two_clauses(tmp_path, capsys):
+    assert all(applied("Tendrils of Corruption", tmp_path, capsys))
+    r = check(tmp_path, "Alice controls Swamp and Swamp #2.\nBob controls Hill Giant.\nIt is Alice's turn.\n"
+              "Alice has {C}{C}{C}{B} in her mana pool.\nAlice casts Tendrils of Corruption targeting Hill Giant, paying "
+              "from her mana pool.\nTendrils of Corruption resolves.", "Hill Giant has 2 damage marked.\nAlice has 22 life.")
+    assert verdicts(r) == ["holds", "holds"]
