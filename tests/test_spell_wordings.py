@@ -158,3 +158,17 @@ def test_where_x_over_two_clauses(tmp_path, capsys):
               "Alice has {C}{C}{C}{B} in her mana pool.\nAlice casts Tendrils of Corruption targeting Hill Giant, paying "
               "from her mana pool.\nTendrils of Corruption resolves.", "Hill Giant has 2 damage marked.\nAlice has 22 life.")
     assert verdicts(r) == ["holds", "holds"]
+
+
+def test_reveal_choose_and_discard(tmp_path, capsys):
+    for card in ("Coercion", "Duress", "Thoughtseize"):
+        assert all(applied(card, tmp_path, capsys)), card
+    # a hand not given in full may hold a card that fits: not settled
+    r = check(tmp_path, "It is Alice's turn.\nAlice has {B} in her mana pool.\nAlice casts Thoughtseize targeting Bob, "
+              "paying from her mana pool.\nThoughtseize resolves.", "Bob has 20 life.")
+    assert verdicts(r) == ["undetermined"]
+    # two cards that fit: an outcome each (which one is discarded is not settled; that one is, is)
+    r = check(tmp_path, "It is Alice's turn.\nBob has Lightning Bolt, Shock and 0 unknown cards in hand.\n"
+              "Alice has {B} in her mana pool.\nAlice casts Duress targeting Bob, paying from her mana pool.\n"
+              "Duress resolves.", "Lightning Bolt is in Bob's graveyard.\nBob has 1 card in hand.")
+    assert verdicts(r) == ["fails", "holds"]

@@ -37,7 +37,8 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_tokens_tapped.lp", "meaning_both.lp",
                  "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
                  "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
-                 "meaning_spell_self.lp", "meaning_where_x_parts.lp")
+                 "meaning_spell_self.lp", "meaning_where_x_parts.lp",
+                 "meaning_hand_discard.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
