@@ -172,3 +172,13 @@ def test_reveal_choose_and_discard(tmp_path, capsys):
               "Alice has {B} in her mana pool.\nAlice casts Duress targeting Bob, paying from her mana pool.\n"
               "Duress resolves.", "Lightning Bolt is in Bob's graveyard.\nBob has 1 card in hand.")
     assert verdicts(r) == ["fails", "holds"]
+
+
+def test_a_search_for_a_subtype(tmp_path, capsys):
+    for card in ("Mwonvuli Acid-Moss", "Cateran Summons"):
+        assert all(applied(card, tmp_path, capsys)), card
+    # an unknown library may hold a Forest: what enters is not known
+    r = check(tmp_path, "Bob controls Forest.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has {C}{C}{G}{G} "
+              "in her mana pool.\nAlice casts Mwonvuli Acid-Moss targeting Forest, paying from her mana pool.\n"
+              "Mwonvuli Acid-Moss resolves.", "Forest is in Bob's graveyard.")
+    assert verdicts(r) == ["undetermined"]

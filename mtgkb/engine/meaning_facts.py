@@ -38,7 +38,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
                  "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
-                 "meaning_hand_discard.lp")
+                 "meaning_hand_discard.lp", "meaning_search_subtype.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
