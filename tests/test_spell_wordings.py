@@ -7,6 +7,11 @@ from __future__ import annotations
 from casting_support import applied, check, verdicts
 
 
+def _all_applied(cards, tmp_path, capsys) -> None:
+    for card in cards:
+        assert all(applied(card, tmp_path, capsys)), card
+
+
 def test_the_wordings_are_applied(tmp_path, capsys):
     for card in ("Dwarven Song", "Repentance", "Quasiduplicate"):
         assert applied(card, tmp_path, capsys)[0] is True, card
@@ -70,8 +75,7 @@ def test_tokens_created_tapped(tmp_path, capsys):
 
 
 def test_one_verb_over_two_objects(tmp_path, capsys):
-    for card in ("Rite of Undoing", "Churning Eddy", "Grip of Desolation", "Spiteful Blow"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Rite of Undoing", "Churning Eddy", "Grip of Desolation", "Spiteful Blow"), tmp_path, capsys)
     # the first target must be the caster's (Rite of Undoing: "you control")
     r = check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\n"
               "Alice has {C}{C}{C}{C}{U} in her mana pool.\nAlice casts Rite of Undoing targeting Hill Giant and "
@@ -85,8 +89,7 @@ def test_one_verb_over_two_objects(tmp_path, capsys):
 
 
 def test_adjectives_of_two_alternatives(tmp_path, capsys):
-    for card in ("Deathmark", "Celestial Purge", "Arrows of Justice"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Deathmark", "Celestial Purge", "Arrows of Justice"), tmp_path, capsys)
     r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{W} in her mana pool.\n"
               "Alice casts Celestial Purge targeting Hill Giant, paying from her mana pool.\nCelestial Purge resolves.",
               "Hill Giant is in Bob's exile.")
@@ -105,8 +108,7 @@ def test_an_unread_trigger_line_of_a_sorcery_leaves_its_resolution_open(tmp_path
 
 
 def test_conditions_about_the_controller_and_the_turn(tmp_path, capsys):
-    for card in ("Liliana's Triumph", "Huatli's Spurring", "Blot Out the Sky", "Barrage of Boulders"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Liliana's Triumph", "Huatli's Spurring", "Blot Out the Sky", "Barrage of Boulders"), tmp_path, capsys)
     # X of 6: the destruction happens too (Ornithopter is a noncreature? no: an artifact creature stays)
     given = ("Alice controls Forest.\nBob controls Ornithopter and Howling Mine.\nIt is Alice's turn.\n"
              "Alice has {C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{W}{B} in her mana pool.\n"
@@ -117,16 +119,14 @@ def test_conditions_about_the_controller_and_the_turn(tmp_path, capsys):
 
 
 def test_two_amounts_two_recipients(tmp_path, capsys):
-    for card in ("Char", "Chandra's Outrage", "Stand Together", "Lunge"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Char", "Chandra's Outrage", "Stand Together", "Lunge"), tmp_path, capsys)
     r = check(tmp_path, "It is Alice's turn.\nAlice has {C}{C}{R} in her mana pool.\nAlice casts Char targeting Alice, "
               "paying from her mana pool.\nChar resolves.", "Alice has 14 life.")
     assert verdicts(r) == ["holds"]
 
 
 def test_player_references_and_several_sacrifices(tmp_path, capsys):
-    for card in ("Secret Rendezvous", "Skull Rend", "Barter in Blood", "Perilous Voyage", "Oblivion's Hunger"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Secret Rendezvous", "Skull Rend", "Barter in Blood", "Perilous Voyage", "Oblivion's Hunger"), tmp_path, capsys)
     # each player sacrifices two creatures: with three, which two is a choice (an outcome each)
     r = check(tmp_path, "Bob controls Hill Giant, Serra Angel and Phantom Warrior.\nIt is Alice's turn.\n"
               "Alice has {C}{C}{B}{B} in her mana pool.\nAlice casts Barter in Blood, paying from her mana pool.\n"
@@ -135,8 +135,7 @@ def test_player_references_and_several_sacrifices(tmp_path, capsys):
 
 
 def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
-    for card in ("Treasured Find", "Beast Within", "Pongify"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Treasured Find", "Beast Within", "Pongify"), tmp_path, capsys)
     r = check(tmp_path, "Bob controls Hill Giant.\nIt is Alice's turn.\nAlice has {U} in her mana pool.\n"
               "Alice casts Pongify targeting Hill Giant, paying from her mana pool.\nPongify resolves.",
               "Bob controls 1 permanent named Ape Token.\nHill Giant is in Bob's graveyard.")
@@ -144,8 +143,7 @@ def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
 
 
 def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
-    for card in ("Soul's Majesty", "Rush of Knowledge"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Soul's Majesty", "Rush of Knowledge"), tmp_path, capsys)
     r = check(tmp_path, "Alice controls Hill Giant.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards "
               "in hand.\nAlice has {C}{C}{C}{C}{G} in her mana pool.\nAlice casts Soul's Majesty targeting Hill Giant, "
               "paying from her mana pool.\nSoul's Majesty resolves.", "Alice has 3 cards in hand.")
@@ -161,8 +159,7 @@ def test_where_x_over_two_clauses(tmp_path, capsys):
 
 
 def test_reveal_choose_and_discard(tmp_path, capsys):
-    for card in ("Coercion", "Duress", "Thoughtseize"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Coercion", "Duress", "Thoughtseize"), tmp_path, capsys)
     # a hand not given in full may hold a card that fits: not settled
     r = check(tmp_path, "It is Alice's turn.\nAlice has {B} in her mana pool.\nAlice casts Thoughtseize targeting Bob, "
               "paying from her mana pool.\nThoughtseize resolves.", "Bob has 20 life.")
@@ -175,8 +172,7 @@ def test_reveal_choose_and_discard(tmp_path, capsys):
 
 
 def test_a_search_for_a_subtype(tmp_path, capsys):
-    for card in ("Mwonvuli Acid-Moss", "Cateran Summons"):
-        assert all(applied(card, tmp_path, capsys)), card
+    _all_applied(("Mwonvuli Acid-Moss", "Cateran Summons"), tmp_path, capsys)
     # an unknown library may hold a Forest: what enters is not known
     r = check(tmp_path, "Bob controls Forest.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has {C}{C}{G}{G} "
               "in her mana pool.\nAlice casts Mwonvuli Acid-Moss targeting Forest, paying from her mana pool.\n"
