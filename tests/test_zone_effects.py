@@ -611,8 +611,20 @@ ruling "the returned card's own text is not read (it could replace or watch its 
     Grizzly Bears is on the battlefield.
 """, verdicts=("undetermined",)),
 
-    Case("swords-to-plowshares-life-part-unread", """
-ruling "the life gain is not read: the whole spell is undetermined"
+    Case("crippling-chill-untap-part-unread", """
+ruling "the untap restriction is not read: the whole spell is undetermined"
+  about: Crippling Chill
+  given:
+    Bob controls Hill Giant.
+    Alice has {C}{C}{U} in her mana pool.
+    Alice casts Crippling Chill targeting Hill Giant.
+    Crippling Chill resolves.
+  expect:
+    Hill Giant is tapped.
+""", verdicts=("undetermined",)),
+
+    Case("swords-to-plowshares-life-equal-to-power", """
+ruling "its controller gains life equal to its power as it last existed (608.2h)"
   about: Swords to Plowshares
   given:
     Bob controls Hill Giant.
@@ -621,7 +633,8 @@ ruling "the life gain is not read: the whole spell is undetermined"
     Swords to Plowshares resolves.
   expect:
     Hill Giant is in Bob's exile.
-""", verdicts=("undetermined",)),
+    Bob has 23 life.
+""", verdicts=("holds", "holds")),
 ]
 
 
@@ -661,7 +674,7 @@ KNOWN = [
     ("Man-o'-War", 1, True),             # enters: return target creature
     ("Zombify", 1, True),                # return target creature card from your graveyard to the battlefield
     ("Raise Dead", 1, True),             # ... to your hand
-    ("Swords to Plowshares", 1, False),  # its controller gains life equal to its power: not read
+    ("Swords to Plowshares", 1, True),   # its controller gains life equal to its power (meaning_amounts_of.lp)
     ("Gravedigger", 1, True),            # "you may return ...": an outcome per choice (608.2d)
     ("Whitemane Lion", 2, True),         # return a creature you control: chosen as it resolves
     ("Frost Breath", 1, False),          # up to two targets

@@ -29,7 +29,16 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_looks.lp", "meaning_exile_links.lp", "meaning_xx_tokens.lp",
                  "meaning_fight.lp", "meaning_modes.lp", "meaning_casting.lp", "meaning_bolster.lp",
                  "meaning_mode_costs.lp", "meaning_options_not_taken.lp", "meaning_die_exile.lp",
-                 "meaning_greatest.lp")
+                 "meaning_greatest.lp", "meaning_zone_casting.lp",
+                 "meaning_kicked.lp", "meaning_pay_helpers.lp",
+                 "meaning_object_conditions.lp", "meaning_colors.lp", "meaning_target_counts.lp",
+                 "meaning_self_damage.lp", "meaning_copy_yours.lp",
+                 "meaning_regeneration.lp", "meaning_amounts_of.lp",
+                 "meaning_tokens_tapped.lp", "meaning_both.lp",
+                 "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
+                 "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
+                 "meaning_spell_self.lp", "meaning_where_x_parts.lp",
+                 "meaning_hand_discard.lp", "meaning_search_subtype.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({

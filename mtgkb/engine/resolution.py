@@ -180,13 +180,19 @@ class Resolution:
                 vals += tuple(Function("name", [String(f"{n.arguments[2].string} {n.arguments[3].string} Token")])
                               for n in pick(m, "tl_new_token_name") if n.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
+                # CR 110.5, 111.2: created tapped (rules.lp: tl_make_tapped/2)
+                tapped = any(t.arguments[1] == mk.arguments[1] for t in pick(m, "tl_make_tapped"))
+                # CR 111.2: the player who creates them (rules.lp: tl_token_for/3), else the controller
+                maker = next((t.arguments[2].string for t in pick(m, "tl_token_for") if t.arguments[1] == mk.arguments[1]),
+                             it.controller)
                 made = []
                 for _ in range(mk.arguments[2].number):
                     k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
                     handle = base if k == 0 else f"{base} #{k + 1}"
-                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
-                                     controller=it.controller, token=True, token_values=vals)
+                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=maker, controller=maker,
+                                     token=True, token_values=vals)
                     tok.entered = True
+                    tok.tapped = tapped
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
                     made.append(handle)
@@ -194,7 +200,7 @@ class Resolution:
                                   clingo.SymbolType.Function and e.arguments[1].arguments[0].name == "lki_counters"
                                   for e in pick(m, "tl_do"))
                 st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
-                               f"  {it.controller} creates {len(made)} {base}(s)"
+                               f"  {maker} creates {len(made)} {'tapped ' if tapped else ''}{base}(s)"
                                + (" (one for each counter it had as it last existed)" if per_counter else
                                   f" (X = {it.x})" if it.x is not None else "")))
             copies = pick(m, "tl_copy")
@@ -253,6 +259,9 @@ class Resolution:
                 plan.append((oid, "graveyard", "701.8a", ""))
             elif e.name == "sacrifice":
                 plan.append((oid, "graveyard", "701.21a", f"  {e.arguments[0].string} sacrifices {o.handle}"))
+            elif e.name == "counter_spell" and any(x.exile_leaving for x in st.stack if x.source == oid):
+                plan.append((oid, "exile", "701.6a, 702.34a", f"  {o.handle} is countered and exiled instead of being "
+                                                              "put into its owner's graveyard"))
             elif e.name == "counter_spell":
                 plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
             else:
@@ -319,7 +328,7 @@ class Resolution:
         # CR 608.2n, 608.3: where the spell goes
         if it.kind == "spell" and it.source in st.objects:
             sp = st.objects[it.source]
-            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles"):
+            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles") and not it.exile_leaving:
                 new = st.move(sp.id, "battlefield", it.controller)
                 new.entered = True
                 new.spell_x = it.x
@@ -339,6 +348,19 @@ class Resolution:
                 st.log.append(("608.3", f"  {new.handle} enters the battlefield under {it.controller}'s control"
                                         + (f" (the spell's X was {it.x}, 107.3m)" if it.x is not None else "")))
                 entered.append(new.id)
+            elif it.exile_leaving:
+                st.move(sp.id, "exile", None)
+                st.log.append(("608.2n, 702.34a", f"  {sp.handle} is exiled instead of being put into its owner's graveyard"))
+            elif pick(m, "tl_self_exile"):
+                # CR 608.2n, 406.2: rules.lp (tl_self_exile/1) -- the spell's own "Exile ~"
+                st.move(sp.id, "exile", None)
+                st.log.append(("608.2n, 406.2", f"  {sp.handle} exiles itself"))
+            elif pick(m, "tl_rebound"):
+                # CR 702.88a: rules.lp (tl_rebound/2) -- exiled as it resolves, and a delayed triggered ability
+                st.move(sp.id, "exile", None)
+                st.log.append(("702.88a", f"  {sp.handle} is exiled as it resolves (rebound)"))
+                A = pick(m, "tl_rebound")[0].arguments[1]
+                self.create_delayed(st, it, Function("delayed", [Function("rebound", [A]), Function("your_upkeep")]))
             else:
                 st.move(sp.id, "graveyard", None)
                 st.log.append(("608.2n", f"  {sp.handle} is put into its owner's graveyard"))

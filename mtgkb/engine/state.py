@@ -69,6 +69,7 @@ class Item:
     spent: Spent | None = None        # the mana spent to cast it (601.2h); a copy spent none (707.10)
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
     division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
+    exile_leaving: bool = False       # cast with flashback or jump-start: exiled as it leaves the stack (702.34a)
 
 
 @dataclass
@@ -145,6 +146,9 @@ class State:
             it = next((x for x in self.stack if x.kind == "spell" and x.source == oid), None)
             if it is not None:
                 self.stack.remove(it)
+                if it.exile_leaving:
+                    # CR 702.34a, 702.133a: rules.lp said (tl_cast_exiled/1) it is exiled instead of going anywhere else
+                    zone = "exile"
                 for other in self.stack:
                     if other.ref_spell == it.id and other.ref_targets is None:
                         other.ref_targets = it.targets

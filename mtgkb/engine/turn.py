@@ -31,7 +31,8 @@ STEP_WORDS = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase", "beginning_of_combat": "beginning of combat step",
               "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
               "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
-              "postcombat_main": "postcombat main phase", "end": "end step", "cleanup": "cleanup step"}
+              "postcombat_main": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
+              "your_upkeep": "upkeep of its controller"}
 # CR 505.1: where a block that says no step is ("It is Alice's turn." means her precombat main phase)
 DEFAULT_STEP = "precombat_main"
 
