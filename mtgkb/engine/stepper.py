@@ -116,7 +116,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 raise Bound("the time limit was reached while stepping through the events")
             branches = nxt
         # CR 509.1: a declaration of blockers the last sentences said is made
-        branches = [b for st in branches for b in (self.close_blocks(st) if st.open_blocks else [st])]
+        branches = [b for st in branches for b in (self.close_blocks(st) if self.blocks_pending(st) else [st])]
         # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
         # state-based actions are performed first (also for a scenario without events)
         branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
@@ -158,7 +158,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
         check_board_size(st, s)
-        if st.open_blocks and k != "tl_blocks":
+        if k != "tl_blocks" and self.blocks_pending(st):
             # CR 509.1: the blockers said so far are declared before anything else happens
             return [b for x in self.close_blocks(st) for b in self.apply(x, s)]
         if k == "controls":

@@ -114,7 +114,11 @@ class TurnStructure:
                     b.log.append(("508.8", f"  no creature attacks: the {STEP_WORDS[step]} is skipped"))
                     nxt.append(b)
                     continue
-                nxt += self.begin_step(b, step, s)
+                began = self.begin_step(b, step, s)
+                if step == "declare_blockers" and step != last:
+                    # CR 509.1: a declare blockers step passed over: no creature blocks
+                    began = [x for y in began for x in (self.close_blocks(y) if self.blocks_pending(y) else [y])]
+                nxt += began
             work = self._distinct(nxt)
         return work
 

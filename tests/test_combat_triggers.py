@@ -1,0 +1,88 @@
+"""Triggers on attacking alone (CR 506.5) and on attacking without being blocked (509.1h), with made-up
+cards (mtgkb/rules/meaning_combat_triggers.lp, combat_triggers.lp; the declaration of no blockers:
+mtgkb/engine/combat.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_turn_structure import Case, assert_case
+from test_turn_structure import run as run_with_cards
+
+CARDS = """
+card:
+  Lone Raider {2}{R}
+  Creature — Human Warrior
+  Whenever Lone Raider attacks alone, it gets +2/+0 until end of turn.
+  2/2
+
+card:
+  Sly Courier {1}{U}
+  Creature — Human Rogue
+  Whenever Sly Courier attacks and isn't blocked, you gain 3 life.
+  1/1
+
+card:
+  Gate Warden {1}{W}
+  Creature — Human Soldier
+  Whenever Gate Warden enters or attacks, you gain 1 life.
+  2/2
+"""
+
+
+def given(*lines: str) -> str:
+    return "\n".join(f"    {x}" for x in lines)
+
+
+def case(id_: str, lines, claims, verdicts=None, error=None, at=None) -> Case:
+    body = f'ruling "{id_}"\n  given:\n{given(*lines)}\n  expect:\n{given(*claims)}\n'
+    return Case(id_, body, verdicts, error, (at, 1) if at else None)
+
+
+BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.")
+CASES = [
+    case("alone-triggers", BOARD + ("Alice controls Lone Raider.", "Alice attacks with Lone Raider.",
+                                    "Lone Raider's triggered ability resolves."),
+         ("Lone Raider's triggered ability triggers.", "Lone Raider is 4/2."), ("holds", "holds")),
+    case("not-alone", BOARD + ("Alice controls Lone Raider and Grizzly Bears.",
+                               "Alice attacks with Lone Raider and Grizzly Bears."),
+         ("Lone Raider's triggered ability triggers.", "Lone Raider is 2/2."), ("fails", "holds")),
+    case("unblocked-not-yet-as-attackers-are-declared", BOARD + ("Alice controls Sly Courier.",
+                                                                 "Alice attacks with Sly Courier."),
+         ("Sly Courier's triggered ability triggers.", "Alice has 20 life."), ("fails", "holds")),
+    case("unblocked-when-no-blocker-is-declared", BOARD + (
+        "Alice controls Sly Courier.", "Alice attacks with Sly Courier.", "Alice's declare blockers step begins.",
+        "Sly Courier's triggered ability resolves."),
+        ("Sly Courier's triggered ability triggers.", "Alice has 23 life.", "Sly Courier is unblocked."),
+        ("holds", "holds", "holds")),
+    case("unblocked-beside-a-blocked-attacker", BOARD + (
+        "Alice controls Sly Courier and Grizzly Bears.", "Alice attacks with Sly Courier and Grizzly Bears.",
+        "Bob blocks Grizzly Bears with Hill Giant.", "Sly Courier's triggered ability resolves."),
+        ("Alice has 23 life.", "Grizzly Bears is blocked."), ("holds", "holds")),
+    case("blocked-does-not-trigger", BOARD + (
+        "Alice controls Sly Courier.", "Alice attacks with Sly Courier.", "Bob blocks Sly Courier with Hill Giant."),
+        ("Sly Courier's triggered ability triggers.", "Sly Courier is blocked."), ("fails", "holds")),
+    case("the-step-does-not-end-with-the-trigger-on-the-stack", BOARD + (
+        "Alice controls Sly Courier.", "Alice attacks with Sly Courier.", "Combat damage is dealt."),
+        ("Bob has 19 life.",), error=("500.2", "Sly Courier"), at="Combat damage is dealt."),
+    case("resolved-then-combat-damage", BOARD + (
+        "Alice controls Sly Courier.", "Alice attacks with Sly Courier.", "Alice's declare blockers step begins.",
+        "Sly Courier's triggered ability resolves.", "Combat damage is dealt."),
+        ("Bob has 19 life.", "Alice has 23 life."), ("holds", "holds")),
+    case("enters-or-attacks-on-entering", BOARD + ("Gate Warden enters under Alice's control.",
+                                                   "Gate Warden's triggered ability resolves."),
+         ("Alice has 21 life.",), ("holds",)),
+    case("enters-or-attacks-on-attacking", BOARD + ("Alice controls Gate Warden.", "Alice attacks with Gate Warden.",
+                                                    "Gate Warden's triggered ability resolves."),
+         ("Alice has 21 life.",), ("holds",)),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_combat_triggers(case: Case, session, tmp_path):
+    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=CARDS))
+
+
+def test_every_case_checks_something():
+    assert len({c.id for c in CASES}) == len(CASES)
+    assert all((c.verdicts is None) != (c.error is None) and (c.error is None) == (c.at is None) for c in CASES)
