@@ -323,6 +323,9 @@ class Resolution:
                 new = st.move(sp.id, "battlefield", it.controller)
                 new.entered = True
                 new.spell_x = it.x
+                if it.cast_from is not None:
+                    # CR 608.3, 601.2a: the permanent a cast spell became (a copy of a spell was not cast, 707.10)
+                    new.cast = (it.controller, it.cast_from, it.kicked, it.spent)
                 for ec in pick(m, "tl_enter_copy"):
                     # CR 614.1c, 707.5: it enters as a copy of the chosen object, whose copiable values
                     # are locked in now (707.2b), with the exceptions of its own ability (707.9)

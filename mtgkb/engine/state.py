@@ -44,6 +44,8 @@ class Obj:
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
     spell_copy: bool = False         # a copy of a spell on the stack (707.10): not a card, ceases to exist off the stack
     unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
+    cast: tuple = ()                 # the spell it was, if it was cast (601.2a, 608.3): (caster, zone it was cast
+                                     # from, kicked (702.33d), mana spent (Spent, 601.2h)); () when it was not cast
 
 
 @dataclass
@@ -249,6 +251,8 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("deathtouch_damaged", O))
         if o.spell_copy:
             out.append(atom("spell_copy", O))
+        if o.cast and o.zone == "battlefield":
+            out += cast_record_facts(O, *o.cast)
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
@@ -312,6 +316,21 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
         out.append(atom("tl_spell_copy", I))
     if it.spent is not None:
         out += spent_facts(I, it.spent)
+    return out
+
+
+def cast_record_facts(O: Symbol, caster: str, origin: str, kicked: bool, spent: Spent | None) -> list[Symbol]:
+    """How the spell a permanent was had been cast (601.2a, 702.33d, 601.2h): tl_perm_cast(O, Caster, Zone),
+    tl_perm_kicked(O), tl_perm_spent_known(O), tl_perm_spent(O, T, N) per settled type,
+    tl_perm_spent_open(O, N)."""
+    out = [atom("tl_perm_cast", O, String(caster), Function(origin))]
+    if kicked:
+        out.append(atom("tl_perm_kicked", O))
+    if spent is not None:
+        out.append(atom("tl_perm_spent_known", O))
+        out += [atom("tl_perm_spent", O, Function(t), Number(n)) for t, n in spent.types if n]
+        if spent.open:
+            out.append(atom("tl_perm_spent_open", O, Number(spent.open)))
     return out
 
 
