@@ -65,6 +65,8 @@ class Item:
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
+    lki_pt: tuple | None = None        # (power, toughness) of the source as it left the battlefield, () if it had
+                                      # none; None: it did not trigger on its source leaving (603.10a, 608.2h)
     cast_from: str | None = None      # the zone a spell was cast from (601.2a); None: not cast (a copy, 707.10)
     free: bool = False                # cast without paying its mana cost (118.9)
     kicked: bool = False              # its kicker cost was paid (702.33d)
@@ -303,6 +305,9 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, obj(it.chosen)))
     out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
+    if it.lki_pt is not None:
+        out.append(atom("tl_item_lki_left", I))
+        out += [atom("tl_item_lki_pt", I, Number(it.lki_pt[0]), Number(it.lki_pt[1]))] if it.lki_pt else []
     if it.lki_keywords is not None:
         out.append(atom("tl_item_lki_known", I))
         out += [atom("tl_item_lki_kw", I, Function(k)) for k in it.lki_keywords]
