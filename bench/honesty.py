@@ -628,9 +628,9 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
     # not attacking): its own dies or leaves trigger did not trigger
     still = {"attacks": f"{ruling.card} is attacking.", "creature": f"{ruling.card} is on the battlefield."}
     if ruling.kind in still and any(c == still[ruling.kind] and v == "holds" for c, v, _ in claims):
-        # its own death's keywords (persist, undying) likewise, in an enters ruling too
-        unread_ab = [a for a in unread_ab if not _own_death_line(a)
-                     and not (ruling.kind == "attacks" and _dies_self(a["text"].strip(), ruling.card))]
+        # its own death's keywords (persist, undying) likewise, and in an enters ruling in which it is still on the
+        # battlefield its own dies or leaves trigger too (Iname as One)
+        unread_ab = [a for a in unread_ab if not _own_death_line(a) and not _dies_self(a["text"].strip(), ruling.card)]
     # CR 603.4: the trigger under test did not trigger (the engine read its trigger and its intervening "if" and
     # settled that it does not): what it would do is never done (Attendant of Vraska with no Vraska)
     if ruling.trigger_claim and any(c == ruling.trigger_claim and v == "fails" for c, v, _ in claims):
