@@ -14,6 +14,7 @@ from .ask import Bound, ScenarioError, Unsettled, pick
 from .control import change_control
 from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage
+from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
 
 
@@ -83,6 +84,10 @@ class Resolution:
             raise self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says")
         if all(pick(m, "tl_other_branch") for m in models):
             return []  # 603.3d: this outcome chose another target than the scenario names
+        asks = sorted({tuple(a.arguments[1:]) for m in models for a in pick(m, "tl_may_pay_ask")}, key=str)
+        if asks and it.paid is None:
+            # CR 118.12, 608.2d: a cost its controller may pay as it resolves: an outcome per choice (engine/may_pay.py)
+            return [x for b in may_pay_branches(self, st, it, asks) for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st

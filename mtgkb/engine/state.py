@@ -73,6 +73,8 @@ class Item:
     spent: Spent | None = None        # the mana spent to cast it (601.2h); a copy spent none (707.10)
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
     division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
+    paid: tuple | None = None         # the costs its controller chose to pay as it resolves, ((A, N), ...) (118.12,
+                                      # 608.2d); None: not decided yet (mtgkb/rules/may_pay.lp)
 
 
 @dataclass
@@ -321,6 +323,9 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
         out.append(atom("tl_spell_copy", I))
     if it.spent is not None:
         out += spent_facts(I, it.spent)
+    if it.paid is not None:
+        out.append(atom("tl_may_pay_decided", I))
+        out += [atom("tl_may_paid", I, A, N) for A, N in it.paid]
     return out
 
 
