@@ -31,7 +31,8 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_mode_costs.lp", "meaning_options_not_taken.lp", "meaning_die_exile.lp",
                  "meaning_greatest.lp", "meaning_combat_triggers.lp", "meaning_how_cast.lp",
                  "meaning_mana_effects.lp", "meaning_lki.lp",
-                 "meaning_may_pay.lp", "meaning_delayed_return.lp")
+                 "meaning_may_pay.lp", "meaning_delayed_return.lp",
+                 "meaning_discard_self.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
