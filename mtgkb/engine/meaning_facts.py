@@ -32,14 +32,14 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_greatest.lp", "meaning_combat_triggers.lp", "meaning_how_cast.lp",
                  "meaning_mana_effects.lp", "meaning_lki.lp",
                  "meaning_may_pay.lp", "meaning_delayed_return.lp",
-                 "meaning_discard_self.lp")
+                 "meaning_discard_self.lp", "meaning_quoted_tokens.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
     "ability_condition", "ability_cost", "ability_effect", "ability_event_hint", "ability_kind", "ability_rider",
     "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
     "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read",
-    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "same_elsewhere",
+    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "quoted_in", "same_elsewhere",
     "token_name", "unapplied_static", "unit_only"})
 CACHED_FACES = 4096
 
