@@ -23,6 +23,19 @@ card:
   1/1
 
 card:
+  Honor Guard {1}{W}
+  Creature — Human Samurai
+  Bushido 1
+  2/2
+
+card:
+  Grim Skirmisher {1}{B}
+  Creature — Zombie
+  Afflict 2
+  Renown 1
+  2/2
+
+card:
   Gate Warden {1}{W}
   Creature — Human Soldier
   Whenever Gate Warden enters or attacks, you gain 1 life.
@@ -69,6 +82,18 @@ CASES = [
         "Alice controls Sly Courier.", "Alice attacks with Sly Courier.", "Alice's declare blockers step begins.",
         "Sly Courier's triggered ability resolves.", "Combat damage is dealt."),
         ("Bob has 19 life.", "Alice has 23 life."), ("holds", "holds")),
+    # CR 702.45a, 702.130a, 702.112a: unread keywords that trigger on blocks or on combat damage only
+    case("bushido-does-not-trigger-on-attacking", BOARD + ("Alice controls Honor Guard.", "Alice attacks with Honor Guard."),
+         ("Honor Guard is attacking.", "Hill Giant is 3/3."), ("holds", "holds")),
+    case("bushido-may-trigger-on-blocks", BOARD + ("Alice controls Honor Guard.", "Alice attacks with Honor Guard.",
+                                                   "Bob blocks Honor Guard with Hill Giant."),
+         ("Honor Guard is 2/2.",), ("undetermined",)),
+    case("afflict-and-renown-not-on-attacking", BOARD + ("Alice controls Grim Skirmisher.",
+                                                         "Alice attacks with Grim Skirmisher."),
+         ("Bob has 20 life.", "Grim Skirmisher has no +1/+1 counters."), ("holds", "holds")),
+    case("renown-may-trigger-on-combat-damage", BOARD + ("Alice controls Grim Skirmisher.",
+                                                         "Alice attacks with Grim Skirmisher.", "Combat damage is dealt."),
+         ("Grim Skirmisher has no +1/+1 counters.",), ("undetermined",)),
     case("enters-or-attacks-on-entering", BOARD + ("Gate Warden enters under Alice's control.",
                                                    "Gate Warden's triggered ability resolves."),
          ("Alice has 21 life.",), ("holds",)),
