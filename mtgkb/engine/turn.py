@@ -218,9 +218,9 @@ class TurnStructure:
         ended = {e.arguments[0].number for e in pick(m, "tl_cont_ends")}
         if ended:
             for ts, oid, eff, dur in [c for c in st.conts if c[0] in ended]:
-                st.log.append(("514.2" if dur == "end_of_turn" else "511.2",
-                               f"  the effect on {st.name_of(oid)} that lasted until end of "
-                               f"{'turn' if dur == 'end_of_turn' else 'combat'} ends"))
+                cr, until = {"end_of_turn": ("514.2", "end of turn"), "end_of_combat": ("511.2", "end of combat")}.get(
+                    dur, ("502.3", "its controller's next untap step"))   # mtgkb/rules/lose_untap.lp
+                st.log.append((cr, f"  the effect on {st.name_of(oid)} that lasted until {until} ends"))
             st.conts = [c for c in st.conts if c[0] not in ended]
         for c in pick(m, "tl_control_returns"):
             # CR 613.1b, 514.2: a control-changing effect ended (rules.lp: mtgkb/rules/control.lp)
