@@ -34,6 +34,8 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
         p, d = a[0].string, a[1].number
         before = st.life.get(p, STARTING_LIFE)
         st.life[p] = before + d
+        if d < 0 and p not in st.life_lost:
+            st.life_lost.append(p)   # CR 119.3: it lost life this turn (mtgkb/rules/life_lost.lp)
         what = f"gains {d} life" if d >= 0 else f"loses {-d} life"
         st.log.append(("119.3, 120.3a", f"  {p} {what} ({before} -> {st.life[p]})"))
     elif e.name == "died":

@@ -115,6 +115,7 @@ class State:
     spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
     cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
     died: list = field(default_factory=list)        # (object id, subtype) of creatures that died this turn (700.4)
+    life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
@@ -263,6 +264,7 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
     out += [atom("died_this_turn", obj(o), String(x)) for o, x in st.died]
+    out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
     for it in st.stack:
         out += item_facts(st, it)
     return out + zone_facts(st)

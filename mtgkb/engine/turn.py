@@ -155,7 +155,7 @@ class TurnStructure:
         st.active = player
         st.step = None
         st.cleanup_again = False
-        st.died = []   # CR 700.4: "died this turn" is about the turn that begins now
+        st.died, st.life_lost = [], []   # CR 700.4, 119.3: "this turn" is the turn that begins now
         for o in st.objects.values():
             if o.controller == player:
                 o.came_this_turn = False
