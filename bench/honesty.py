@@ -532,8 +532,12 @@ _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
 # a trigger on attacking, blocking or combat damage (no combat but in an attacks ruling), a replacement or trigger
 # on the card's own entering (it does not enter in a dies or attacks ruling), a trigger at the beginning of an
 # upkeep (no ruling here has one); its own death: see run_card
-_COMBAT_TRIGGER_KEYWORDS = ("mentor", "afflict", "exalted", "battle cry", "bushido", "rampage", "provoke",
-                            "annihilator", "myriad", "melee", "training", "dethrone", "renown")
+_COMBAT_TRIGGER_KEYWORDS = ("mentor", "exalted", "battle cry", "provoke", "annihilator", "myriad", "melee", "training",
+                            "dethrone")
+# keywords that trigger only on blocks (702.45a bushido, 702.130a afflict, 702.23a rampage) or only on combat damage
+# to a player (702.112a renown, 702.115a ingest): no ruling here has either (an attack ruling stops as attackers are
+# declared)
+_BLOCK_OR_DAMAGE_KEYWORDS = ("bushido", "afflict", "rampage", "renown", "ingest")
 _OWN_ENTERING_KEYWORDS = ("riot", "devour", "sunburst", "amplify", "bloodthirst", "tribute", "exploit", "fabricate",
                           "backup")
 _UPKEEP_KEYWORDS = ("echo", "cumulative upkeep")
@@ -549,7 +553,8 @@ def _event_inert(p: str, ruling_kind: str | None) -> bool:
     """Whether keyword part p stands for an ability whose event a ruling of this kind does not have."""
     if ruling_kind is None:
         return False
-    return (p.startswith(_UPKEEP_KEYWORDS) or (ruling_kind != "attacks" and p.startswith(_COMBAT_TRIGGER_KEYWORDS))
+    return (p.startswith(_UPKEEP_KEYWORDS) or p.startswith(_BLOCK_OR_DAMAGE_KEYWORDS)
+            or (ruling_kind != "attacks" and p.startswith(_COMBAT_TRIGGER_KEYWORDS))
             or (ruling_kind in ("dies", "attacks") and p.startswith(_OWN_ENTERING_KEYWORDS)))
 
 
