@@ -113,10 +113,12 @@ class Resolution:
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
-        for _ in pick(m, "tl_may_not"):
-            # CR 608.2d: "you may": in this outcome its controller chooses not to
-            st.choices.append(f"{it.controller} chooses not to (608.2d)")
-            st.log.append(("608.2d", f"  {it.controller} chooses not to do what the ability says they may"))
+        for x in pick(m, "tl_may_not"):
+            # CR 608.2d: "you may" ("<a player> may": mtgkb/rules/may_other.lp): in this outcome they choose not to
+            who = next((c.arguments[1].string for c in pick(m, "tl_may_chooser") if c.arguments[0] == x.arguments[1]),
+                       it.controller)
+            st.choices.append(f"{who} chooses not to (608.2d)")
+            st.log.append(("608.2d", f"  {who} chooses not to do what the ability says they may"))
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
