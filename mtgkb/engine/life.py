@@ -38,6 +38,11 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
             st.life_lost.append(p)   # CR 119.3: it lost life this turn (mtgkb/rules/life_lost.lp)
         what = f"gains {d} life" if d >= 0 else f"loses {-d} life"
         st.log.append(("119.3, 120.3a", f"  {p} {what} ({before} -> {st.life[p]})"))
+    elif e.name == "enters_tapped":
+        # CR 614.1c, 110.5b: it enters tapped (mtgkb/rules/enters_tapped.lp)
+        o = st.objects[a[0].arguments[0].number]
+        o.tapped = True
+        st.log.append(("614.1c", f"  {o.handle} enters tapped"))
     elif e.name == "died":
         # CR 700.4: a creature that died this turn, with a subtype an amount counts (mtgkb/rules/died_this_turn.lp)
         st.died.append((a[0].arguments[0].number, a[1].string))
