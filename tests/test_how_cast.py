@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_combat import case
 from test_turn_structure import Case, assert_case
 from test_turn_structure import run as run_with_cards
 
@@ -36,14 +37,6 @@ card:
   1/1
 """
 
-
-def given(*lines: str) -> str:
-    return "\n".join(f"    {x}" for x in lines)
-
-
-def case(id_: str, lines, claims, verdicts=None, error=None, at=None) -> Case:
-    body = f'ruling "{id_}"\n  given:\n{given(*lines)}\n  expect:\n{given(*claims)}\n'
-    return Case(id_, body, verdicts, error, (at, 1) if at else None)
 
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from test_combat import case
 from test_turn_structure import Case, assert_case
 from test_turn_structure import run as run_with_cards
 
@@ -28,14 +29,6 @@ card:
   3/3
 """
 
-
-def given(*lines: str) -> str:
-    return "\n".join(f"    {x}" for x in lines)
-
-
-def case(id_: str, lines, claims, verdicts=None) -> Case:
-    body = f'ruling "{id_}"\n  given:\n{given(*lines)}\n  expect:\n{given(*claims)}\n'
-    return Case(id_, body, verdicts, None, None)
 
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.")
