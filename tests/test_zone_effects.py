@@ -682,7 +682,7 @@ KNOWN = [
     ("Mana Leak", 1, False),             # "unless its controller pays"
     ("Banishing Light", 1, True),        # "until ~ leaves the battlefield" (610.3, exile_links.lp)
     ("Oblivion Ring", 1, False),         # "another target"
-    ("Crippling Chill", 1, False),       # "it doesn't untap during its controller's next untap step"
+    ("Crippling Chill", 1, True),        # "it doesn't untap during its controller's next untap step" (502.3: lose_untap.lp)
     ("Journey to Nowhere", 1, False),    # its exile is linked to "return the exiled card" (607.2a)
     ("Worldgorger Dragon", 2, False),    # exile all other permanents you control: linked likewise
 ]

@@ -192,6 +192,8 @@ class Casting:
                 if v.arguments[0] == I:
                     n = v.arguments[1].number
                     st.life[it.controller] = st.life.get(it.controller, STARTING_LIFE) - n
+                    if n > 0 and it.controller not in st.life_lost:
+                        st.life_lost.append(it.controller)   # CR 119.4, 119.3: paying life is losing it
                     st.log.append(("107.4f, 119.4", f"  {it.controller} pays {n} life"))
         for v in pick(m, "tl_cast_exiled"):
             it = st.item_of(v.arguments[0].arguments[0].number)

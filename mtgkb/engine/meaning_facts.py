@@ -38,14 +38,23 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
                  "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
-                 "meaning_hand_discard.lp", "meaning_search_subtype.lp")
+                 "meaning_hand_discard.lp", "meaning_search_subtype.lp",
+                 "meaning_combat_triggers.lp", "meaning_how_cast.lp",
+                 "meaning_mana_effects.lp", "meaning_lki.lp",
+                 "meaning_may_pay.lp", "meaning_delayed_return.lp",
+                 "meaning_discard_self.lp", "meaning_quoted_tokens.lp",
+                 "meaning_lose_untap.lp", "meaning_died_this_turn.lp",
+                 "meaning_looks_back.lp", "meaning_life_lost.lp", "meaning_may_other.lp",
+                 "meaning_entry.lp", "meaning_energy_for_each.lp",
+                 "meaning_tap_or_untap.lp", "meaning_untap_upto.lp",
+                 "meaning_unless_sacrifice_n.lp", "meaning_return_n.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
     "ability_condition", "ability_cost", "ability_effect", "ability_event_hint", "ability_kind", "ability_rider",
     "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
     "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read",
-    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "same_elsewhere",
+    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "quoted_in", "same_elsewhere",
     "token_name", "unapplied_static", "unit_only"})
 CACHED_FACES = 4096
 

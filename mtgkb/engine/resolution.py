@@ -14,6 +14,7 @@ from .ask import Bound, ScenarioError, Unsettled, pick
 from .control import change_control
 from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage
+from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
 
 
@@ -83,6 +84,10 @@ class Resolution:
             raise self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says")
         if all(pick(m, "tl_other_branch") for m in models):
             return []  # 603.3d: this outcome chose another target than the scenario names
+        asks = sorted({tuple(a.arguments[1:]) for m in models for a in pick(m, "tl_may_pay_ask")}, key=str)
+        if asks and it.paid is None:
+            # CR 118.12, 608.2d: a cost its controller may pay as it resolves: an outcome per choice (engine/may_pay.py)
+            return [x for b in may_pay_branches(self, st, it, asks) for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
@@ -108,10 +113,12 @@ class Resolution:
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
-        for _ in pick(m, "tl_may_not"):
-            # CR 608.2d: "you may": in this outcome its controller chooses not to
-            st.choices.append(f"{it.controller} chooses not to (608.2d)")
-            st.log.append(("608.2d", f"  {it.controller} chooses not to do what the ability says they may"))
+        for x in pick(m, "tl_may_not"):
+            # CR 608.2d: "you may" ("<a player> may": mtgkb/rules/may_other.lp): in this outcome they choose not to
+            who = next((c.arguments[1].string for c in pick(m, "tl_may_chooser") if c.arguments[0] == x.arguments[1]),
+                       it.controller)
+            st.choices.append(f"{who} chooses not to (608.2d)")
+            st.log.append(("608.2d", f"  {who} chooses not to do what the ability says they may"))
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
@@ -332,6 +339,9 @@ class Resolution:
                 new = st.move(sp.id, "battlefield", it.controller)
                 new.entered = True
                 new.spell_x = it.x
+                if it.cast_from is not None:
+                    # CR 608.3, 601.2a: the permanent a cast spell became (a copy of a spell was not cast, 707.10)
+                    new.cast = (it.controller, it.cast_from, it.kicked, it.spent)
                 for ec in pick(m, "tl_enter_copy"):
                     # CR 614.1c, 707.5: it enters as a copy of the chosen object, whose copiable values
                     # are locked in now (707.2b), with the exceptions of its own ability (707.9)

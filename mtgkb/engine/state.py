@@ -44,6 +44,8 @@ class Obj:
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
     spell_copy: bool = False         # a copy of a spell on the stack (707.10): not a card, ceases to exist off the stack
     unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
+    cast: tuple = ()                 # the spell it was, if it was cast (601.2a, 608.3): (caster, zone it was cast
+                                     # from, kicked (702.33d), mana spent (Spent, 601.2h)); () when it was not cast
 
 
 @dataclass
@@ -63,6 +65,8 @@ class Item:
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
+    lki_pt: tuple | None = None        # (power, toughness) of the source as it left the battlefield, () if it had
+                                      # none; None: it did not trigger on its source leaving (603.10a, 608.2h)
     cast_from: str | None = None      # the zone a spell was cast from (601.2a); None: not cast (a copy, 707.10)
     free: bool = False                # cast without paying its mana cost (118.9)
     kicked: bool = False              # its kicker cost was paid (702.33d)
@@ -70,6 +74,8 @@ class Item:
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
     division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
     exile_leaving: bool = False       # cast with flashback or jump-start: exiled as it leaves the stack (702.34a)
+    paid: tuple | None = None         # the costs its controller chose to pay as it resolves, ((A, N), ...) (118.12,
+                                      # 608.2d); None: not decided yet (mtgkb/rules/may_pay.lp)
 
 
 @dataclass
@@ -109,6 +115,8 @@ class State:
     next_group: int = ADDED_GROUP_BASE              # the group number of the next mana added (mana_state)
     spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
     cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
+    died: list = field(default_factory=list)        # (object id, subtype) of creatures that died this turn (700.4)
+    life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
@@ -253,10 +261,14 @@ def state_facts(st: State) -> list[Symbol]:
             out.append(atom("deathtouch_damaged", O))
         if o.spell_copy:
             out.append(atom("spell_copy", O))
+        if o.cast and o.zone == "battlefield":
+            out += cast_record_facts(O, *o.cast)
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
+    out += [atom("died_this_turn", obj(o), String(x)) for o, x in st.died]
+    out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
     for it in st.stack:
         out += item_facts(st, it)
     return out + zone_facts(st)
@@ -303,6 +315,9 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, obj(it.chosen)))
     out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
+    if it.lki_pt is not None:
+        out.append(atom("tl_item_lki_left", I))
+        out += [atom("tl_item_lki_pt", I, Number(it.lki_pt[0]), Number(it.lki_pt[1]))] if it.lki_pt else []
     if it.lki_keywords is not None:
         out.append(atom("tl_item_lki_known", I))
         out += [atom("tl_item_lki_kw", I, Function(k)) for k in it.lki_keywords]
@@ -316,6 +331,24 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
         out.append(atom("tl_spell_copy", I))
     if it.spent is not None:
         out += spent_facts(I, it.spent)
+    if it.paid is not None:
+        out.append(atom("tl_may_pay_decided", I))
+        out += [atom("tl_may_paid", I, A, N) for A, N in it.paid]
+    return out
+
+
+def cast_record_facts(O: Symbol, caster: str, origin: str, kicked: bool, spent: Spent | None) -> list[Symbol]:
+    """How the spell a permanent was had been cast (601.2a, 702.33d, 601.2h): tl_perm_cast(O, Caster, Zone),
+    tl_perm_kicked(O), tl_perm_spent_known(O), tl_perm_spent(O, T, N) per settled type,
+    tl_perm_spent_open(O, N)."""
+    out = [atom("tl_perm_cast", O, String(caster), Function(origin))]
+    if kicked:
+        out.append(atom("tl_perm_kicked", O))
+    if spent is not None:
+        out.append(atom("tl_perm_spent_known", O))
+        out += [atom("tl_perm_spent", O, Function(t), Number(n)) for t, n in spent.types if n]
+        if spent.open:
+            out.append(atom("tl_perm_spent_open", O, Number(spent.open)))
     return out
 
 

@@ -27,6 +27,7 @@ from .actions import Actions
 from .casting import Casting
 from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
+from .lki import last_known
 from .ask import MAX_BRANCHES, Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .combat import Combat
@@ -115,7 +116,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 raise Bound("the time limit was reached while stepping through the events")
             branches = nxt
         # CR 509.1: a declaration of blockers the last sentences said is made
-        branches = [b for st in branches for b in (self.close_blocks(st) if st.open_blocks else [st])]
+        branches = [b for st in branches for b in (self.close_blocks(st) if self.blocks_pending(st) else [st])]
         # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
         # state-based actions are performed first (also for a scenario without events)
         branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
@@ -157,7 +158,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
         check_board_size(st, s)
-        if st.open_blocks and k != "tl_blocks":
+        if k != "tl_blocks" and self.blocks_pending(st):
             # CR 509.1: the blockers said so far are declared before anything else happens
             return [b for x in self.close_blocks(st) for b in self.apply(x, s)]
         if k == "controls":
@@ -393,18 +394,17 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                     slots = tuple(sl for sl, _ in picks[(S, key)])
                     tg = tuple(_target_of(T) for _, T in picks[(S, key)])
                     b.choices.append(f"target of {self._ab_text(A)}: {', '.join(b.name_of(t) for t in tg)}")
-                lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in pick(m, "tl_lki_counters")
-                                   if x.arguments[0] == S))
                 x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, key)),
                          None)
-                # CR 608.2h, 113.7a: the damage keywords of a source that is leaving, as it last existed
+                # CR 603.10a, 608.2h, 113.7a: a source that is leaving, as it last existed (engine/lki.py)
                 leaving = any(e.name == "leaves" and e.arguments[0] == S for e in (ev, *more))
+                lki, lki_pt = last_known(m, S, leaving)
                 lki_kw = (tuple(sorted(str(k.arguments[1]) for k in pick(m, "tl_lki_keyword") if k.arguments[0] == S))
                           if leaving and not any(u.arguments[0] == S for u in pick(m, "tl_lki_unsure")) else None)
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, slots=slots, ref_spell=ref,
                                       ref_targets=ref_targets,
-                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw,
+                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw, lki_pt=lki_pt,
                                       target_watched=bool(pick(m, "tl_target_watch"))))
             out.append(b)
         return out
