@@ -611,17 +611,18 @@ ruling "the returned card's own text is not read (it could replace or watch its 
     Grizzly Bears is on the battlefield.
 """, verdicts=("undetermined",)),
 
-    Case("crippling-chill-untap-part-unread", """
-ruling "the untap restriction is not read: the whole spell is undetermined"
+    Case("crippling-chill-stays-tapped", """
+ruling "tapped, and it stays tapped through its controller's next untap step (502.3, lose_untap.lp)"
   about: Crippling Chill
   given:
     Bob controls Hill Giant.
     Alice has {C}{C}{U} in her mana pool.
     Alice casts Crippling Chill targeting Hill Giant.
     Crippling Chill resolves.
+    The game proceeds to Bob's turn.
   expect:
     Hill Giant is tapped.
-""", verdicts=("undetermined",)),
+""", verdicts=("holds",)),
 
     Case("swords-to-plowshares-life-equal-to-power", """
 ruling "its controller gains life equal to its power as it last existed (608.2h)"
