@@ -18,11 +18,11 @@ REPO = Path(__file__).resolve().parents[1]
 FILES = ("triggers-orvar.mtg", "zone-effects.mtg", "life-and-damage.mtg", "mana-snow.mtg")
 
 
-def _answers(facts, *, sliced: bool) -> tuple[list[list[str]], list[str]]:
+def _answers(facts, *, sliced: bool, only_read: bool = False) -> tuple[list[list[str]], list[str]]:
     msgs: list[str] = []
     ctl = new_control(["--project=show", "-t1", "-n0"], msgs)
     if sliced:
-        load(ctl, program_text(), facts)
+        load(ctl, program_text(), facts, only_read=only_read)
     else:
         load(ctl)
         with ctl.backend() as b:
@@ -41,7 +41,7 @@ def asked_fact_sets(session):
     real = asking.Ask._solve
 
     def spy(self, facts, limit, relax):
-        seen.append(list(facts))
+        seen.append(facts)      # as asked: the ruling's base (program.Facts), then the state
         return real(self, facts, limit, relax)
 
     mp = pytest.MonkeyPatch()
@@ -60,11 +60,31 @@ def asked_fact_sets(session):
 
 
 def test_sliced_and_whole_program_have_the_same_answer_sets(asked_fact_sets):
+    assert all(isinstance(f, program.Facts) for f in asked_fact_sets)
     for facts in asked_fact_sets:
-        whole, _ = _answers(facts, sliced=False)
-        part, msgs = _answers(facts, sliced=True)
+        whole, _ = _answers(list(facts), sliced=False)
+        part, msgs = _answers(list(facts), sliced=True)
         assert part == whole
         assert msgs == []
+        # as the stepper asks: the slice of the ruling's base extended by the state, and only
+        # the facts the slice names
+        asked, msgs = _answers(facts, sliced=True, only_read=True)
+        assert asked == whole
+        assert msgs == []
+
+
+def test_facts_no_kept_statement_names_are_left_out():
+    from clingo import Function, Number
+
+    from mtgkb.program import Base, Facts
+    from mtgkb.program_slice import sliced
+
+    base = Base([Function("zone", [Function("o", [Number(1)]), Function("battlefield")]),
+                 Function("unheard_of", [Number(1)])])
+    facts = Facts(base, [Function("object", [Function("o", [Number(1)])])])
+    sl = sliced(program_text(), base.shapes, program.shapes(facts.rest()))
+    assert ("zone", 2) in sl.reads and ("unheard_of", 1) not in sl.reads
+    assert base.read_by(sl) == base.facts[:1]
 
 
 def test_the_slice_leaves_rules_out_and_declares_what_they_define():

@@ -22,7 +22,7 @@ from mtgkb.parser.terms import Fn
 
 from .. import mana
 from ..facts import FactError, face_facts
-from ..program import program_text
+from ..program import Base, Facts, program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
 from .casting import Casting
@@ -67,18 +67,24 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             self._face_facts = None
         return self.faces[name]
 
-    def base_facts(self) -> list[Symbol]:
+    def base(self) -> Base:
+        """The facts every solve starts with: the reference tables, the faces' facts and meaning."""
         if getattr(self, "_face_facts", None) is None:
-            ff = []
+            ff = list(self.reference)
             for f in self.faces.values():
                 ff += face_facts(f)
             ff += mana.face_mana_facts(self.faces)
             ff += block_meaning(self.faces.values(), self.reference, self.program)
-            self._face_facts = ff
-        return self.reference + self._face_facts
+            self._face_facts = Base(ff)
+        return self._face_facts
 
-    def facts(self, st: State, extra=()) -> list[Symbol]:
-        return self.base_facts() + state_facts(st) + list(extra)
+    def base_facts(self) -> list[Symbol]:
+        return list(self.base().facts)
+
+    def facts(self, st: State, extra=()) -> Facts:
+        out = Facts(self.base(), state_facts(st))
+        out += extra
+        return out
 
     # -- run
     def _players_named(self) -> list[str]:
