@@ -189,7 +189,8 @@ def target_sym(t) -> Symbol:
     return String(t) if isinstance(t, str) else obj(t)
 
 
-def state_facts(st: State) -> list[Symbol]:
+def state_facts(st: State, stack: bool = True) -> list[Symbol]:
+    """The state as facts (`stack=False`: without the items on the stack)."""
     out = list(st.static_facts)
     for p in st.players:
         out.append(atom("player", String(p)))
@@ -253,8 +254,9 @@ def state_facts(st: State) -> list[Symbol]:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
-    for it in st.stack:
-        out += item_facts(st, it)
+    if stack:
+        for it in st.stack:
+            out += item_facts(st, it)
     return out + zone_facts(st)
 
 

@@ -34,7 +34,7 @@ from .board_limits import check_board_size
 from .combat import Combat
 from .present import SBA_TEXT
 from .resolution import Resolution
-from .state import Item, State, item_facts, item_sym, log_facts, resolve_handle, state_facts, target_sym
+from .state import Item, State, item_sym, log_facts, resolve_handle, state_facts, target_sym
 from .turn import TurnStructure
 from .zones import ZoneSteps
 
@@ -327,8 +327,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def _sba_key(self, st: State) -> frozenset:
         """The state as state-based actions see it: the stack does not bear on them (704.5), so a
         cast whose named targets were just put in their slots (601.2c) needs no second look."""
-        items = {f for it in st.stack for f in item_facts(st, it)}
-        return frozenset(state_facts(st)) - items
+        return frozenset(state_facts(st, stack=False))
 
     def _note_sba(self, st: State, models) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
