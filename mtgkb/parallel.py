@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from mtgkb.parser.errors import ParseError
 
 from .budget import DEFAULT_MEMORY, Budget, OverBudget, memory_text
+from .task_order import next_task
 from .results import CheckReport, ClaimResult, RulingResult
 
 CONTEXT = "spawn"
@@ -225,7 +226,8 @@ class _Worker:
         child.close()
         self.ready = False
         self.task: int | None = None
-        self.file = None                # the file of its tasks (mtgkb.parallel._next_task)
+        self.file = None                # the file of its tasks (mtgkb.task_order)
+        self.from_end = False           # it takes that file's tasks from the end
         self.limit = budget.timeout     # seconds of the task at hand (reading a file, or a ruling)
         self.reading = False
         self.started = 0.0
@@ -282,7 +284,7 @@ class Pool:
                 self._grow(min(self.jobs, len(todo) + len(running)))
                 for w in self.workers:
                     if w.ready and w.task is None and todo:
-                        i = _next_task(todo, tasks, w, self.workers)
+                        i = next_task(todo, tasks, w, self.workers)
                         todo.remove(i)
                         w.task, w.started, w.phase = i, time.monotonic(), "parsing"
                         w.limit, w.reading = tasks[i][-1], True
@@ -378,33 +380,6 @@ class Pool:
             reason = (f"the checking process ended while {w.phase} ({how}; "
                       f"the memory limit is {memory_text(self.budget.memory)})")
         return {"reason": reason}
-
-
-def _file_of(task: tuple):
-    """The file a task reads (its rulings' tasks share what a worker derived for it), or None."""
-    return task[1] if task and task[0] in ("file", "block", "cited") else None
-
-
-def _next_task(todo: list[int], tasks: list[tuple], w: "_Worker", workers: list) -> int:
-    """The task a free worker takes: the next one of the file it is on; else the first one of
-    a file no other worker is on; else the last one of the file with the most tasks left.  A
-    file's rulings mostly go to one worker, which derives its cards' meaning and reads back
-    its answers once (the answers come back in task order whatever the order of the work)."""
-    if w.file is not None:
-        for i in todo:
-            if _file_of(tasks[i]) == w.file:
-                return i
-    others = {v.file for v in workers if v is not w and v.task is not None}
-    left: dict = {}
-    for i in todo:
-        f = _file_of(tasks[i])
-        if f is None or f not in others:
-            w.file = f
-            return i
-        left.setdefault(f, []).append(i)
-    f = max(left, key=lambda k: (len(left[k]), -left[k][0]))
-    w.file = f
-    return left[f][-1]
 
 
 def _signal_name(number: int) -> str:

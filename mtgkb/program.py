@@ -66,19 +66,23 @@ class Base:
 class Facts(list):
     """The facts of one solve: `base` (a Base), then the rest (the state, the event asked about).
     A plain list of facts is just as good, only slower to slice (`load`)."""
-    __slots__ = ("base",)
+    __slots__ = ("base", "_key")
 
     def __init__(self, base: Base, rest=()) -> None:
         super().__init__(base.facts)
         self.base = base
+        self._key = None
         self.extend(rest)
 
     def rest(self) -> list:
         return self[len(self.base.facts):]
 
     def key(self) -> tuple:
-        """The facts as a set, for remembering answers: (the base's set, the rest's)."""
-        return self.base.set, frozenset(self.rest())
+        """The facts as a set, for remembering answers: (the base's set, the rest's).  Worked out
+        once: the facts of a solve are not changed once it is asked."""
+        if self._key is None or self._key[0] != len(self):
+            self._key = (len(self), (self.base.set, frozenset(self.rest())))
+        return self._key[1]
 
 
 def fact_key(facts) -> tuple | frozenset:

@@ -32,9 +32,10 @@ from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .combat import Combat
+from .outcome_keys import OutcomeKeys
 from .present import SBA_TEXT
 from .resolution import Resolution
-from .state import Item, State, item_sym, log_facts, resolve_handle, state_facts, target_sym
+from .state import Item, State, item_sym, resolve_handle, state_facts, target_sym
 from .turn import TurnStructure
 from .zones import ZoneSteps
 
@@ -44,7 +45,7 @@ def _target_of(T: Symbol):
     return T.arguments[0].number if T.type == clingo.SymbolType.Function else T.string
 
 
-class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
+class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
@@ -150,16 +151,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         why = sorted({f"{words(v.arguments[1])} (CR {v.arguments[0].string})" for v in found})
         names = tuple(sorted({v.arguments[1].name for v in found if v.arguments[1].type == clingo.SymbolType.Function}))
         return ScenarioError(f"{what}: " + ("; ".join(why) if why else "no outcome"), violations=names)
-
-    def _distinct(self, branches: list[State]) -> list[State]:
-        """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
-        seen, out = set(), []
-        for b in branches:
-            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
-            if key not in seen:
-                seen.add(key)
-                out.append(b)
-        return out
 
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
@@ -320,22 +311,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> frozenset:
-        """The state as its facts (symbols hash without being turned into text)."""
-        return frozenset(state_facts(st))
-
-    def _sba_key(self, st: State) -> frozenset:
-        """The state as state-based actions see it: the stack does not bear on them (704.5), so a
-        cast whose named targets were just put in their slots (601.2c) needs no second look."""
-        return frozenset(state_facts(st, stack=False))
-
-    def _note_sba(self, st: State, models) -> None:
-        """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
-        by every solve and does not depend on the event asked about): state_based() need not
-        solve it again."""
-        if not any(sba_any(m) for m in models):
-            self._sba_free.add(self._sba_key(st))
-
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`; facts the event
         carries: `extra`, such as a cast's or an activation's payment request, engine/casting.py)."""
