@@ -126,7 +126,7 @@ def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str 
     else:
         sl = sliced(text, frozenset(), shapes(facts), part)
         given = _read_by(facts, sl.reads) if only_read else facts
-    ctl.add("base", [], sl.text)
+    sl.add_to(ctl)
     with ctl.backend() as backend:
         for f in given:
             backend.add_rule([backend.add_atom(f)])
