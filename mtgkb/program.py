@@ -107,25 +107,25 @@ def _read_by(facts, reads) -> tuple:
 
 
 def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str | None = None,
-         only_read: bool = False) -> None:
+         shown_only: bool = False) -> None:
     """Add the program (all its parts) to a Control.  With `facts` (the symbols the solve
     will be given, added here too), only the rules that can ever apply to them
     (`program_slice`); the answer sets are the same.  With `part` (and `facts`), only the
     statements of that part, for grounding it alone over facts that hold what the other
-    parts derive.  With `only_read`, only the facts whose predicates the slice names are
-    added: the others cannot change an answer set's shown atoms (for callers that read
-    only those)."""
+    parts derive.  With `shown_only` (a caller that reads only the shown atoms of the answer
+    sets, projected on them or as consequences), only the rules the shown atoms can depend on,
+    and only the facts whose predicates those rules name: the shown atoms are the same."""
     text = text if text is not None else program_text()
     if facts is None:
         ctl.add("base", [], "\n".join(parsed(text).statements))
         return
     if type(facts) is Facts:
         rest = facts.rest()
-        sl = sliced(text, facts.base.shapes, shapes(rest), part)
-        given = facts.base.read_by(sl) + _read_by(rest, sl.reads) if only_read else facts
+        sl = sliced(text, facts.base.shapes, shapes(rest), part, shown_only)
+        given = facts.base.read_by(sl) + _read_by(rest, sl.reads) if shown_only else facts
     else:
-        sl = sliced(text, frozenset(), shapes(facts), part)
-        given = _read_by(facts, sl.reads) if only_read else facts
+        sl = sliced(text, frozenset(), shapes(facts), part, shown_only)
+        given = _read_by(facts, sl.reads) if shown_only else facts
     sl.add_to(ctl)
     with ctl.backend() as backend:
         for f in given:

@@ -20,7 +20,7 @@ import clingo
 
 from .sources import read_cache, write_cache
 
-_FORMAT = "mtgkb-program-analysis 2"
+_FORMAT = "mtgkb-program-analysis 3"
 
 
 def _code_digest() -> str:
@@ -42,10 +42,12 @@ def _names(text: str) -> tuple[str, bytes]:
 
 
 def _well_formed(got) -> bool:
-    if not (type(got) is tuple and len(got) == 6 and all(type(x) is tuple for x in got)):
+    if not (type(got) is tuple and len(got) == 7 and all(type(x) is tuple for x in got)):
         return False
-    statements, lines, parts, rules, mentions, decls = got
+    statements, lines, parts, rules, mentions, decls, eliminating = got
     n = len(statements)
+    if not all(type(i) is int and 0 <= i < n for i in eliminating):
+        return False
     return (len(lines) == n and len(parts) == n and len(mentions) == n and len(decls) == n
             and all(type(s) is str for s in statements)
             and all(type(m) is frozenset and all(type(x) is tuple and len(x) == 2 for x in m) for m in mentions)

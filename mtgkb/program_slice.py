@@ -47,6 +47,8 @@ class Parsed:
     mentions: tuple              # per statement: the predicates (name, arity) it names (none for a declaration)
     decls: tuple                 # per statement: ("defined" | "show", name, arity) of `#defined p/n.` and
                                  # `#show p/n.` (`#show.`: name ""), else ()
+    eliminating: tuple           # the rules that can leave facts without an answer set: constraints,
+                                 # heads with bounds, disjunctions, rules in a cycle through negation
 
 
 # A shape: None (anything), NUMBER, STRING, or (name, arity, shape of each argument).
@@ -130,7 +132,7 @@ def parsed(text: str) -> Parsed:
 def _analyse(text: str) -> tuple:
     stms: list = []
     cast.parse_string(text, lambda stm: stm.ast_type == A.Comment or stms.append(stm))
-    rules, parts, part, mentions, decls = [], [], "base", [], []
+    rules, parts, part, mentions, decls, graph = [], [], "base", [], [], []
     for i, stm in enumerate(stms):
         if stm.ast_type == A.Program:
             part = stm.name
@@ -154,9 +156,92 @@ def _analyse(text: str) -> tuple:
             _atoms(stm.atom, h)
         else:
             continue
-        rules.append((i, frozenset(h), _required(stm.body)))
+        required = _required(stm.body)
+        rules.append((i, frozenset(h), required))
+        if stm.ast_type == A.Rule:
+            neg: set = set()
+            for lit in stm.body:   # negation, aggregates, conditions: not monotone
+                if not (lit.ast_type == A.Literal and lit.sign == cast.Sign.NoSign
+                        and lit.atom.ast_type == A.SymbolicAtom):
+                    _atoms(lit, neg)
+            graph.append((i, _bounded(stm.head), {x[:2] for x in h if type(x) is tuple},
+                          {x[:2] for x in required if type(x) is tuple}, {x[:2] for x in neg if type(x) is tuple}))
     return (tuple(str(s) for s in stms), tuple(s.location.begin.line for s in stms), tuple(parts), tuple(rules),
-            tuple(mentions), tuple(decls))
+            tuple(mentions), tuple(decls), _eliminating(graph))
+
+
+def _bounded(head) -> bool:
+    """A head that can make a rule fail: #false (a constraint), a choice with bounds, a disjunction."""
+    if head.ast_type == A.Literal:
+        return head.atom.ast_type == A.BooleanConstant or head.sign != cast.Sign.NoSign
+    if head.ast_type == A.Aggregate:
+        return head.left_guard is not None or head.right_guard is not None
+    return True
+
+
+def _eliminating(graph: list) -> tuple:
+    """The indices of the rules that can leave some facts without any answer set (`Parsed.eliminating`):
+    every other rule, in a program whose answer sets are fixed below it, always has one.  `graph`:
+    each rule's (index, head with bounds, head predicates, positive body predicates, the others)."""
+    out = {i for i, bounded, _, _, _ in graph if bounded}
+    edges: dict = {}          # predicate -> {(body predicate, through negation)}
+    for _, _, heads, pos, neg in graph:
+        for h in heads:
+            edges.setdefault(h, set()).update({(b, False) for b in pos} | {(b, True) for b in neg})
+    # the predicates in a cycle through negation (Tarjan's strongly connected components)
+    cyclic: set = set()
+    for comp in _components(edges):
+        if any(neg and b in comp for h in comp for b, neg in edges.get(h, ())):
+            cyclic |= comp
+    out |= {i for i, _, heads, _, _ in graph if heads & cyclic}
+    return tuple(sorted(out))
+
+
+def _components(edges: dict) -> list:
+    """The strongly connected components (sets of predicates) of a dependency graph."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    on: set = set()
+    comps: list = []
+    counter = 0
+    for root in list(edges):
+        if root in index:
+            continue
+        work = [(root, iter(edges.get(root, ())))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w, _ in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(edges.get(w, ()))))
+                    advanced = True
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = set()
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.add(w)
+                    if w == v:
+                        break
+                comps.append(comp)
+    return comps
 
 
 def _predicate(sh) -> tuple:
@@ -193,6 +278,12 @@ class _Index:
         self.show_terms = any(p.statements[i].startswith("#show ") for i in self.always)
         self.declared = frozenset(d[1:] for d in p.decls if d and d[0] == "defined")
         self.named = frozenset().union(*(p.mentions[i] for i in self.always))
+        # what a caller reading only shown atoms needs: the shown predicates, what the statements
+        # other than rules name, and what the rules that can remove answer sets read
+        self.seeds = self.named | {p.decls[i][1:] for i in self.shows}
+        eliminating = set(p.eliminating)
+        self.eliminating = {k for k, r in enumerate(rules) if r[0] in eliminating}
+        self.heads = [{_predicate(h) for h in r[1]} for r in rules]
         start = ([len(r[2]) for r in rules], bytearray(len(rules)), bytearray(n), set())
         self.start = self.extend(start, [h for k, r in enumerate(rules) if not r[2] for h in r[1]], fire=[
             k for k, r in enumerate(rules) if not r[2]])
@@ -285,27 +376,65 @@ def _index(text: str, part: str | None) -> _Index:
     return _remember(_indexes, (text, part), lambda: _Index(parsed(text), part))
 
 
-def sliced(text: str, base: frozenset, more: frozenset = frozenset(), part: str | None = None) -> Slice:
+def sliced(text: str, base: frozenset, more: frozenset = frozenset(), part: str | None = None,
+           shown_only: bool = False) -> Slice:
     """The slice of `text` for facts of the shapes `base` and `more` (`shape`; a pair (name,
     arity) stands for any atom of that predicate): the fixpoint of `base` is kept and
     extended by `more`, so that the solves of a ruling (one base: the cards and the tables;
     many states) share its work (with `part`: the statements of that `#program` part only,
-    the part grounded alone over facts that include what the other parts would derive)."""
-    key = (text, part, base, more)
+    the part grounded alone over facts that include what the other parts would derive).  With
+    `shown_only`, for a caller that reads only the shown atoms of the answer sets (projected on
+    them, or their consequences), only the rules they can depend on (`_needed`)."""
+    key = (text, part, base, more, shown_only)
     got = _slices.get(key)
     if got is None:
         idx = _index(text, part)
         state = _remember(_states, (text, part, base), lambda: idx.extend(idx.start, base))
         if more:
             state = idx.extend(state, more)
-        got = _remember(_slices, key, lambda: _kept(parsed(text), idx, state, base | more, part))
+        got = _remember(_slices, key, lambda: _kept(parsed(text), idx, state, base | more, part, shown_only))
     return got
 
 
-def _kept(p: Parsed, idx: _Index, state: tuple, facts: frozenset, part: str | None) -> Slice:
+def _needed(p: Parsed, idx: _Index, kept: list) -> list:
+    """Of the rules `kept`, those the shown atoms can depend on (`_Index.seeds`, and the rules that can
+    remove answer sets, with all they read).  The predicates they name split the program: the
+    rules left out read them but define none of them, and (being neither constraints, nor heads
+    with bounds, nor disjunctions, nor in a cycle through negation) always have an answer set
+    over any answer set of the others, so the answer sets projected on the shown atoms are the
+    same."""
+    rules, heads = idx.rules, idx.heads
+    by_head: dict = {}
+    for k in kept:
+        for h in heads[k]:
+            by_head.setdefault(h, []).append(k)
+    need = set(idx.seeds)
+    queue = list(need)
+    used = bytearray(len(rules))
+
+    def take(k: int) -> None:
+        used[k] = 1
+        for q in p.mentions[rules[k][0]]:
+            if q not in need:
+                need.add(q)
+                queue.append(q)
+
+    for k in kept:
+        if k in idx.eliminating:
+            take(k)
+    while queue:
+        for k in by_head.get(queue.pop(), ()):
+            if not used[k]:
+                take(k)
+    return [k for k in kept if used[k]]
+
+
+def _kept(p: Parsed, idx: _Index, state: tuple, facts: frozenset, part: str | None, shown_only: bool) -> Slice:
     fired = state[1]
     rules = idx.rules
     kept = [k for k in range(len(rules)) if fired[k]]
+    if shown_only:
+        kept = _needed(p, idx, kept)
     named = set(idx.named)
     for k in kept:
         named |= p.mentions[rules[k][0]]

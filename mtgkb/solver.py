@@ -72,9 +72,10 @@ class Solver:
         self.model_limit = model_limit
         self.program = program if program is not None else program_text()
 
-    def _control(self, messages: list[str], facts) -> Control:
+    def _control(self, messages: list[str], facts, enumerate_models: bool) -> Control:
         ctl = new_control(messages=messages)
-        load(ctl, self.program, facts, only_read=True)
+        # consequences read only the shown atoms; models are counted whole (not projected)
+        load(ctl, self.program, facts, shown_only=not enumerate_models)
         return ctl
 
     def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
@@ -98,7 +99,7 @@ class Solver:
         messages: list[str] = []
         t0 = time.perf_counter()
         phase("grounding")
-        ctl = self._control(messages, facts)
+        ctl = self._control(messages, facts, enumerate_models)
         ground_all(ctl)
         phase("solving")
         if relax:

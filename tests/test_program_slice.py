@@ -18,11 +18,11 @@ REPO = Path(__file__).resolve().parents[1]
 FILES = ("triggers-orvar.mtg", "zone-effects.mtg", "life-and-damage.mtg", "mana-snow.mtg")
 
 
-def _answers(facts, *, sliced: bool, only_read: bool = False) -> tuple[list[list[str]], list[str]]:
+def _answers(facts, *, sliced: bool, shown_only: bool = False) -> tuple[list[list[str]], list[str]]:
     msgs: list[str] = []
     ctl = new_control(["--project=show", "-t1", "-n0"], msgs)
     if sliced:
-        load(ctl, program_text(), facts, only_read=only_read)
+        load(ctl, program_text(), facts, shown_only=shown_only)
     else:
         load(ctl)
         with ctl.backend() as b:
@@ -68,7 +68,7 @@ def test_sliced_and_whole_program_have_the_same_answer_sets(asked_fact_sets):
         assert msgs == []
         # as the stepper asks: the slice of the ruling's base extended by the state, and only
         # the facts the slice names
-        asked, msgs = _answers(facts, sliced=True, only_read=True)
+        asked, msgs = _answers(facts, sliced=True, shown_only=True)
         assert asked == whole
         assert msgs == []
 

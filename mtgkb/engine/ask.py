@@ -75,7 +75,7 @@ class Ask:
         """The outcomes (at most limit + 1, sorted), None past the time limit."""
         ctl = new_control(["--project=show", "-t1"], msgs)
         phase("grounding")
-        load(ctl, self.program, facts, only_read=True)
+        load(ctl, self.program, facts, shown_only=True)
         ground_all(ctl)
         phase("solving")
         if relax:  # the named violations (violated/2) instead of no outcome
