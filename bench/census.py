@@ -27,7 +27,13 @@ a test of the terms against the words of the line:
 - `mode_kind`: a mode line ("• ...") whose kind is not its header's (700.2: a mode is part of
   the modal ability before it; a triggered ability's modes are not static abilities);
 - `subtype`: a `subtype("X")` term whose X is none of the subtypes of 205.3 (capitalised words
-  taken as subtypes, plural forms not normalised).
+  taken as subtypes, plural forms not normalised);
+- `spell_trigger_kind`: a line of an instant or a sorcery tagged `triggered` whose trigger can
+  only fire after the spell resolved, this turn or at the next step: spell text creating a
+  delayed triggered ability (113.3a, 603.7a), whose kind is `spell`;
+- `quoted_source`: a quoted ability granted to another object (an Equipment's or an Aura's
+  object, other creatures, a token) that names the granting card, read without `source_card`
+  or the name itself: the card's name read as the object that has the ability (113.1a).
 
 The words dropped silently are the no-silent-loss test's (tests/test_oracle_no_silent_loss.py).
 A flag is a candidate, not a verdict: `--list` prints them for a reader to judge.
@@ -209,7 +215,7 @@ CLASSES = {"duration_scope": duration_scope, "or_as_and": or_as_and, "mana_kind"
 def mode_kinds(cards):
     """(face, mode line, header kind) of each understood mode line whose kind is not that of the
     understood header before it."""
-    from mtgkb.parser.oracle import is_mode_line
+    from mtgkb.parser.oracle import _header_kind, is_mode_line
 
     for card in cards:
         for face in card.faces:
@@ -217,17 +223,65 @@ def mode_kinds(cards):
             for ab in face.abilities:
                 if not is_mode_line(ab):
                     head = ab
-                elif ab.understood and head is not None and head.understood and head.kind != ab.kind:
+                elif ab.understood and head is not None and head.understood and _header_kind(head) is not None \
+                        and head.kind != ab.kind:
+                    # (a header choosing which lines apply, a Siege's "choose Khans or Dragons", has none)
                     yield face, ab, head.kind
+
+
+def spell_trigger_kinds(cards):
+    """(face, ability) of each understood line of an instant or a sorcery tagged `triggered` whose
+    trigger fires this turn or at the next step (a delayed trigger the spell creates, 603.7a)."""
+    from mtgkb.parser.oracle import _creates_delayed_trigger
+
+    for card in cards:
+        for face in card.faces:
+            if not ({"Instant", "Sorcery"} & set(face.types)):
+                continue
+            for ab in face.abilities:
+                if ab.understood and ab.kind == "triggered" and _creates_delayed_trigger(ab.trigger):
+                    yield face, ab
+
+
+def quoted_sources(cards):
+    """(face, ability) of each understood line whose quoted ability is granted to another object
+    and names the granting card, read without `source_card` or the name (113.1a)."""
+    from mtgkb.parser.oracle import _GRANTED_TO_OTHER, self_names
+
+    for card in cards:
+        for face in card.faces:
+            names = [n for n in self_names(face.name, face.supertypes) if n.strip()]
+            for ab in face.abilities:
+                if not ab.understood or '"' not in ab.text:
+                    continue
+                text = ab.text.replace("’", "'")
+                for m in re.finditer(r'"[^"]*"', text):
+                    before = text[:m.start()].rsplit(".", 1)[-1]
+                    q = m.group()
+                    if not _GRANTED_TO_OTHER.search(before) and not (
+                            re.match(r"\s*It has\b", before) and "token" in text[:m.start()]):
+                        continue
+                    named = [n for n in names if re.search(r"(?<![\w'])" + re.escape(n) + r"(?!\w)", q)]
+                    rendered = " ".join(term_lines(ab))
+                    if named and not ("source_card" in rendered or "unattach_source" in rendered) \
+                            and not any(f'"{n}"' in rendered for n in named):
+                        yield face, ab
+                        break
 
 
 def cmd_scan(args) -> int:
     flagged: dict[str, list] = {k: [] for k in CLASSES}
     flagged["mode_kind"] = []
+    flagged["spell_trigger_kind"] = []
+    flagged["quoted_source"] = []
     n = 0
     cards = database_cards()
     for face, ab, kind in mode_kinds(cards):
         flagged["mode_kind"].append((face.name, ab, normalise(ab.text, face.name, face.supertypes), [kind]))
+    for face, ab in spell_trigger_kinds(cards):
+        flagged["spell_trigger_kind"].append((face.name, ab, normalise(ab.text, face.name, face.supertypes), []))
+    for face, ab in quoted_sources(cards):
+        flagged["quoted_source"].append((face.name, ab, normalise(ab.text, face.name, face.supertypes), []))
     for card, face, ab in understood(cards):
         n += 1
         text = normalise(ab.text, face.name, face.supertypes)

@@ -12,13 +12,17 @@ Prints the timings (total, per turn and per sentence: medians) and peak RSS, the
 outcome (life totals, solves, outcomes), which is the same on every run.
 
 Run: python bench/game.py [--turns 10]
+     python bench/game.py --growth 5 10 20     # each length in a fresh process: time, peak RSS and
+                                               # their ratio per doubling of the number of turns
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import statistics
+import subprocess
 import sys
 import time
 
@@ -63,7 +67,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=10)
     ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--growth", type=int, nargs="+", metavar="TURNS",
+                    help="run each number of turns in a fresh process and report growth per doubling")
+    ap.add_argument("--summary", action="store_true", help=argparse.SUPPRESS)   # one JSON line (for --growth)
     a = ap.parse_args(argv)
+    if a.growth:
+        return growth(sorted(a.growth), a.timeout)
 
     from mtgkb.check import Session
     from mtgkb.engine.state import State
@@ -97,6 +106,10 @@ def main(argv=None) -> int:
         turn_times.append(sum(dt for _, dt in events[bounds[k]:bounds[k + 1]]))
         turn_cpu.append(sum(cpu[n_state + bounds[k]:n_state + bounds[k + 1]]))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if a.summary:
+        print(json.dumps({"turns": len(starts), "events": len(events), "wall": total, "cpu": total_cpu,
+                          "peak_rss_mib": rss, "outcomes": len(branches)}))
+        return 0
     print("timings (vary from run to run; 2 shared cores):")
     print(f"  total {total:.2f} s wall, {total_cpu:.2f} s CPU for {len(starts)} turns, {len(events)} event sentences "
           f"(setup: {n_state} state sentences, {sum(dt for _, dt in per_sentence[:n_state]):.2f} s)")
@@ -118,6 +131,27 @@ def main(argv=None) -> int:
     print(f"  permanents: {sum(1 for o in st.objects.values() if o.zone == 'battlefield')}, "
           f"tapped: {sum(1 for o in st.objects.values() if o.tapped)}, "
           f"damage marked: {sum(o.damage for o in st.objects.values())}")
+    return 0
+
+
+def growth(turns: list[int], timeout: float) -> int:
+    """Each game length in a fresh interpreter (its own peak RSS), then the ratios from one length
+    to the next, scaled to a doubling (ratio ** (1 / log2(n2 / n1)))."""
+    import math
+
+    rows = []
+    for n in turns:
+        out = subprocess.run([sys.executable, __file__, "--turns", str(n), "--timeout", str(timeout), "--summary"],
+                             capture_output=True, text=True, check=True).stdout
+        rows.append(json.loads(out.strip().splitlines()[-1]))
+    print("turns  events  wall s   CPU s   peak RSS MiB")
+    for r in rows:
+        print(f"{r['turns']:5d}  {r['events']:6d}  {r['wall']:6.2f}  {r['cpu']:6.2f}  {r['peak_rss_mib']:8.0f}")
+    print("growth per doubling of the turns (1.0: constant, 2.0: linear):")
+    for a, b in zip(rows, rows[1:]):
+        k = math.log2(b["turns"] / a["turns"])
+        per = {f: (b[f] / a[f]) ** (1 / k) for f in ("cpu", "peak_rss_mib")}
+        print(f"  {a['turns']} -> {b['turns']} turns: CPU x{per['cpu']:.2f}, peak RSS x{per['peak_rss_mib']:.2f}")
     return 0
 
 

@@ -117,10 +117,54 @@ _ENTERS = re.compile(r"\b(enters?) the battlefield\b")
 _CMC = re.compile(r"\bconverted mana cost\b")
 
 
+# the sentence before a quoted ability that another object gets: an Equipment's or an Aura's
+# object, other creatures, a token ("create … token with "…"", "… token. It has "…"")
+_GRANTED_TO_OTHER = re.compile(
+    r"\b(?:[Ee]quipped|[Ee]nchanted|[Ff]ortified) (?:creature|permanent|land|artifact|planeswalker)\b|\b(?:[Oo]ther|token|It loses)\b")
+_QUOTE = re.compile(r'"[^"]*"')
+
+
+def _source_names_in_quotes(text: str, names: list[str]) -> tuple[str, list[str]]:
+    """A quoted ability granted to another object (113.1a: the ability is that object's) names
+    the card that grants it by the card's name: there the name is not "~" (the object that has
+    the ability, "this creature") but the granting card, `~card`; after "named" it is the name
+    itself ("return target card named Rekindling Phoenix").  The names kept are put back after
+    the self-name replacement (placeholders \x01N\x01)."""
+    if '"' not in text:
+        return text, []
+    kept: list[str] = []
+    out, last = [], 0
+    for m in _QUOTE.finditer(text):
+        before = text[last:m.start()]
+        sentence = text[:m.start()].rsplit(".", 2)
+        granted = _GRANTED_TO_OTHER.search(sentence[-1]) or (
+            re.match(r"\s*It has\b", sentence[-1]) and len(sentence) > 1 and "token" in sentence[-2])
+        q = m.group()
+        if granted:
+            for n in names:
+                if not n.strip() or n not in q:
+                    continue
+                q = re.sub(r"(?<![\w'])named " + re.escape(n) + r"(?!\w)", lambda _m, n=n: _keep(kept, n), q)
+                q = re.sub(r"(?<![\w'\x01])" + re.escape(n) + r"(?![\w\x01])", "~card", q)
+        out += [before, q]
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out), kept
+
+
+def _keep(kept: list[str], name: str) -> str:
+    kept.append(name)
+    return f"named \x01{len(kept) - 1}\x01"
+
+
 def normalise(line: str, face_name: str, supertypes: tuple[str, ...] = ()) -> str:
     text = _REMINDER.sub("", line).strip()
     text = text.replace("’", "'").replace("−", "-")
-    text = _replace_self_names(text, self_names(face_name, supertypes))
+    names = self_names(face_name, supertypes)
+    text, kept = _source_names_in_quotes(text, names)
+    text = _replace_self_names(text, names)
+    for i, n in enumerate(kept):
+        text = text.replace(f"\x01{i}\x01", n)
     text = _SELF_PHRASES.sub("~", text)
     text = _ENTERS.sub(r"\1", text)
     text = _CMC.sub("mana value", text)
@@ -378,10 +422,39 @@ def parse_ability_line(line: str, face_name: str, *, line_no: int = 1, supertype
         return Ability(kind="unsupported", text=line, line=line_no, column=col, understood=False,
                        reason="unsupported at " + parts)
     parts = dict(parts)
+    spell = "Instant" in types or "Sorcery" in types
     if parts["kind"] == "plain":
-        parts["kind"] = "spell" if ("Instant" in types or "Sorcery" in types) else parts.pop("plain_kind", "static")
+        parts["kind"] = "spell" if spell else parts.pop("plain_kind", "static")
     parts.pop("plain_kind", None)
+    if spell and parts["kind"] == "triggered" and _creates_delayed_trigger(parts.get("trigger")):
+        parts = _spell_delayed_trigger(parts)
     return Ability(text=line, line=line_no, **parts)
+
+
+_DELAYED_MARKS = frozenset({"this_turn", "your_next", "casts_next"})
+
+
+def _creates_delayed_trigger(trigger) -> bool:
+    """A trigger on an instant's or a sorcery's line that can only fire after the spell resolved,
+    this turn or at the next step ("Whenever a creature blocks this turn, …", "At the beginning of
+    your next upkeep, …"): the spell creates it as it resolves (603.7a)."""
+    def names(t):
+        if isinstance(t, Fn):
+            yield t.name
+            for a in t.args:
+                yield from names(a)
+    return trigger is not None and not _DELAYED_MARKS.isdisjoint(names(trigger))
+
+
+def _spell_delayed_trigger(parts: dict) -> dict:
+    """113.3a, 603.7a: the line is spell text that creates a delayed triggered ability, not a
+    triggered ability of the card: kind `spell`, one effect
+    `spell_delayed_trigger(Trigger, effects(…)[, condition(C)])`."""
+    cond = parts.pop("condition", None)
+    tail = (fn("condition", cond),) if cond is not None else ()
+    parts["effects"] = (fn("spell_delayed_trigger", parts.pop("trigger"), fn("effects", *parts.get("effects", ())), *tail),)
+    parts["kind"] = "spell"
+    return parts
 
 
 def parse_abilities(oracle_text: str, face_name: str, *, file: str = "<text>", first_line: int = 1,
@@ -404,6 +477,11 @@ def is_mode_line(ab: Ability) -> bool:
 
 def _header_kind(ab: Ability) -> str | None:
     if ab.understood:
+        if any(isinstance(e, Fn) and e.name == "as_enters" and isinstance(e.args[-1], Fn)
+               and e.args[-1].name == "choose_named_option" for e in ab.effects):
+            # "As ~ enters, choose Khans or Dragons." chooses which of the lines below the object
+            # has (a Siege): each of those is an ability of its own kind, not a mode of this one
+            return None
         return ab.kind
     if re.match(r"\s*(When|Whenever|At)\b", ab.text):
         return "triggered"  # 603.1: its trigger condition starts the line

@@ -35,7 +35,7 @@ from .terms import render
 
 # Token types the meaning builder drops (oracle_meaning._CONNECTORS): like anonymous literals,
 # they are kept only by the node that consumed them.
-CONNECTORS = frozenset({"COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C",
+CONNECTORS = frozenset({"OR_KW", "COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C",
                         "COMMA_V", "COMMA_THEN", "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET",
                         "CHAPTER", "SNOWAND"})
 
@@ -111,44 +111,64 @@ def _named(rule, result, children) -> bool:
     return isinstance(result, Tree) and not any(result is c for c in children)
 
 
+class _Recorder:
+    """The parser's reduction callbacks, each wrapped once to note the words its rule consumes
+    into `words` (the list of the line being replayed)."""
+
+    def __init__(self, parser):
+        self.words: list[Word] = []
+        self.original = parser.parser.parser.parser.callbacks
+        wordings = _inline_wordings()
+        self.callbacks = {r: self._wrap(r, f, wordings) for r, f in self.original.items()}
+
+    def _wrap(self, rule, f, wordings):
+        inline = rule.origin.name.startswith("_")
+        family = rule_family(rule.origin.name)
+        # (position in the expansion, the word's kind when the reduction makes no node) of each terminal
+        terms = [(i, "token" if not _is_word(sym, rule) else
+                  ("inline" if wordings.get(rule.origin.name, 1) == 1 else "variant") if inline else "collapsed")
+                 for i, sym in enumerate(rule.expansion) if sym.is_term]
+
+        def call(children):
+            result = f(children)
+            named = _named(rule, result, children)
+            for i, how in terms:
+                child = children[i] if i < len(children) else None
+                if isinstance(child, Token):
+                    self.words.append(Word(child.value, child.column or 0, "node" if named and how != "token" else how,
+                                           family))
+            return result
+        return call
+
+
+_recorders: dict[int, tuple] = {}
+
+
+def _recorder(parser) -> _Recorder:
+    """The recorder of this parser object (built at its first replay)."""
+    got = _recorders.get(id(parser))
+    if got is None or got[0] is not parser:
+        _recorders.clear()
+        got = _recorders[id(parser)] = (parser, _Recorder(parser))
+    return got[1]
+
+
 def _replay(text: str) -> list[Word] | None:
     toks, _riders = line_tokens(text)
     if not toks:
         return []
     parser = grammar_parser()
     inner = parser.parser.parser.parser
-    original = inner.callbacks
-    words: list[Word] = []
-    wordings = _inline_wordings()
-
-    def wrap(rule, f):
-        def call(children):
-            result = f(children)
-            named = _named(rule, result, children)
-            inline = rule.origin.name.startswith("_")
-            for sym, child in zip(rule.expansion, children):
-                if not (isinstance(child, Token) and sym.is_term):
-                    continue
-                if not _is_word(sym, rule):
-                    how = "token"
-                elif named:
-                    how = "node"
-                elif inline:
-                    how = "inline" if wordings.get(rule.origin.name, 1) == 1 else "variant"
-                else:
-                    how = "collapsed"
-                words.append(Word(child.value, child.column or 0, how, rule_family(rule.origin.name)))
-            return result
-        return call
-
-    inner.callbacks = {r: wrap(r, f) for r, f in original.items()}
+    rec = _recorder(parser)
+    rec.words = []
+    inner.callbacks = rec.callbacks
     try:
         parser.parse(lark_tokens(toks))
     except Exception:  # noqa: BLE001 - lark's parse errors: the line is not understood
         return None
     finally:
-        inner.callbacks = original
-    return sorted(words, key=lambda w: w.column)
+        inner.callbacks = rec.original
+    return sorted(rec.words, key=lambda w: w.column)
 
 
 def lost_words(text: str, rendered: str) -> list[Word]:

@@ -104,6 +104,7 @@ CANON: dict[str, str] = {
     "flips": "flip", "rolls": "roll", "assigns": "assign", "chose": "choose",
     "copied": "copied", "was": "was", "were": "was", "an": "a", "does": "do", "did": "do",
     "won't": "can't", "cannot": "can't", "exploits": "exploit", "mutates": "mutate", "takes": "take", "escapes": "escape",
+    "crews": "crew",
 }
 
 VERBS = frozenset("""
@@ -137,7 +138,7 @@ _TOKEN_RE = re.compile(
       |(?P<sym>\{[^{}]*\})
       |(?P<pt>[+\-−]?[0-9XY*]+/[+\-−]?[0-9XY*]+)
       |(?P<num>\d+)
-      |(?P<word>~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
+      |(?P<word>~card(?:['’]s)?|~(?:['’]s)?|[^\W\d_][\w'’\-]*(?:/or)?)
       |(?P<punct>[,:.;—•–])
       |(?P<other>\S)""",
     re.X,
@@ -160,6 +161,8 @@ _tuple_new = tuple.__new__  # Tok(kind, value, column, orig) without the named t
 
 def _word_tokens(word: str, col: int) -> list[Tok]:
     w = word.lower().replace("’", "'")
+    if w in ("~card", "~card's"):  # the card that grants a quoted ability to another object
+        return [Tok("lit", "~card", col)] + ([Tok("lit", "'s", col + 5)] if w.endswith("'s") else [])
     if w in ("~", "~'s"):
         out = [Tok("lit", "~", col)]
         if w == "~'s":
@@ -184,7 +187,7 @@ def _word_tokens(word: str, col: int) -> list[Tok]:
             return [Tok("NON", c, col)]
     if w.endswith("cycling") and w != "cycling":
         return [Tok("TYPECYCLING", w[: -len("cycling")].strip("-"), col)]
-    if w.endswith("walk") and len(w) > 4 and w not in ("walk",):
+    if w.endswith("walk") and len(w) > 4 and w not in ("walk", "planeswalk"):
         return [Tok("LANDWALK", w[: -len("walk")], col)]
     return [Tok("lit", CANON.get(w, w), col, word)]
 
@@ -336,7 +339,7 @@ def _starts_desc(t: Tok | None) -> bool:
 # literal is kept as it is unless the next word is "counter", without trying each rule.
 _DUR_WORDS = ("until_end_of_turn", "this_turn", "until_your_next_turn",
               "until_the_end_of_your_next_turn", "until_the_beginning_of_your_next_upkeep")
-CONTEXT_WORDS = frozenset(["1", ",", "and", "or", "and/or", "snow", "target", "who", "with", "~", "you",
+CONTEXT_WORDS = frozenset(["1", ",", "and", "or", "and/or", "snow", "target", "who", "with", "~", "you", "choose",
                            ",_where_x_be", "except", ".", *_DUR_WORDS, *_COLOR_WORDS])
 # The token kinds a rule of `_contextual` tests besides literals
 CONTEXT_KINDS = frozenset(["lit", "NUM", "SUBTYPE", "NON"])
@@ -369,6 +372,13 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 i + 1 >= n or toks[i + 1].value != "counter") and t.kind != "NON":
             out.append(t)   # no rule below applies to this token
             i += 1
+            continue
+        if t.kind == "lit" and t.value == "choose" and i + 4 < n and toks[i + 1].orig[:1].isupper() \
+                and toks[i + 2].value == "or" and toks[i + 3].orig[:1].isupper() and toks[i + 4].value == ".":
+            # "choose Khans or Dragons": two options named by capitalised words, never subtypes
+            out += [t, Tok("CAPWORD", toks[i + 1].orig, toks[i + 1].column, toks[i + 1].orig),
+                    Tok("lit", "or", toks[i + 2].column), Tok("CAPWORD", toks[i + 3].orig, toks[i + 3].column, toks[i + 3].orig)]
+            i += 4
             continue
         if t.kind == "NUM" and t.value == "1" and out and out[-1].kind == "lit" and out[-1].value in ("any", "this"):
             out.append(Tok("lit", "one", t.column))
@@ -405,7 +415,10 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
         if t.kind == "lit" and t.value == "target" and out and (
                 (out[-1].kind == "lit" and out[-1].value == "any_number_of")
                 or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].value == ",")
-                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].kind == "NUM")) \
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "or" and out[-3].kind == "NUM")
+                or (len(out) > 2 and out[-1].kind == "NUM" and out[-2].value == "up_to" and out[-3].value == "of")
+                or (len(out) > 2 and (out[-1].kind == "NUM" or out[-1].value == "x") and out[-2].value == "of"
+                    and out[-3].value == "each")) \
                 and (i + 1 >= n or toks[i + 1].value in (".", ",", "instead")):
             out.append(Tok("lit", "targets", t.column))  # "among any number of targets": the noun (115.1)
             i += 1
@@ -466,6 +479,13 @@ def _contextual(toks: list[Tok]) -> list[Tok]:
                 out.append(Tok("AND_V" if t.value == "and" else ("OR_V" if t.value == "or" else "lit"), t.value, t.column))
                 i += 1
                 continue
+        if t.kind == "lit" and t.value == "or" and out and nxt is not None and (
+                out[-1].kind == "LANDWALK" or (out[-1].kind == "lit" and out[-1].value in KEYWORD_STARTS)) and (
+                nxt.kind == "LANDWALK" or (nxt.kind == "lit" and nxt.value in KEYWORD_STARTS
+                                           and nxt.value not in ("basic", "battle", "aura", "snow"))):
+            out.append(Tok("OR_KW", "or", t.column))  # "creatures with flying or reach": either ability (702)
+            i += 1
+            continue
         if t.kind == "lit" and t.value in (",", "and") and nxt is not None and (
                 nxt.kind in ("QUOTED", "LANDWALK") or (nxt.kind == "lit" and nxt.value in KEYWORD_STARTS
                                                        and nxt.value not in ("basic", "battle", "aura", "snow"))
@@ -569,6 +589,6 @@ transmute outlast blitz disturb cleave encore fortify replicate recover scavenge
 aura commander plot squad escalate afflict annihilator bushido rampage absorb modular fading
 vanishing graft bloodthirst renown tribute dredge fabricate soulshift frenzy poisonous amplify
 devour backup toxic ripple afterlife casualty reinforce enchant equip protection ward crew
-suspend awaken cumulative basic affinity partner splice champion level reconfigure first_strike
+suspend awaken cumulative basic affinity hexproof_from partner splice champion level reconfigure first_strike
 double_strike split_second flash escape living totem battle jump-start mutate snow hidden friends
 """.split())

@@ -77,7 +77,7 @@ def _adds_mana_untargeted(effects) -> bool:
     return any(x.name in ("add", "add_additional") for x in own) and not any(x.name in _TARGETING for x in own)
 
 
-_CONNECTORS = {"COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
+_CONNECTORS = {"OR_KW", "COMMA_THEN_C", "OR_TYPE", "OR_NP", "ROW", "NAMECOMMA", "AND_NP", "AND_V", "OR_V", "AND_N", "OR_N", "ANDOR_N", "AND_C", "COMMA_C", "COMMA_V", "COMMA_THEN",
                "LISTCOMMA", "KWCOMMA", "KWAND", "ACT", "KWLINE", "BULLET", "CHAPTER"}
 
 

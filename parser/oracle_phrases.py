@@ -4,6 +4,21 @@ reads them, longest first)."""
 
 PHRASE_LINES = """
 fight each other
+that's attacking or blocking
+spell , activated ability , or triggered ability
+or at the beginning of
+hand and graveyard
+a opponent own
+you gained this turn
+no opponent control
+or from
+no mana was spent to cast it
+in exile and in
+mana was spent to cast ~
+hand or graveyard
+the player or planeswalker it's attacking
+attack , block , or crew
+attack , block , or transform
 in addition to
 until end of turn
 at the beginning of

@@ -57,6 +57,8 @@ REPLACEMENT_TERMS = {"enters_with", "enter_as_copy", "enter_as_copy_always", "as
                      "if_instead",
                      "would_die", "would_be_put_into", "would_deal_damage", "would_be_dealt_damage", "would_draw",
                      "would_enter", "would_create", "would_put_counters", "you_tap_for_mana", "causes_you_to_discard",
-                     "would_deal_damage_to", "damage_would_be_dealt_to", "would_die_this_turn"}
+                     "would_deal_damage_to", "damage_would_be_dealt_to", "would_die_this_turn",
+                     "counters_would_be_put_on", "an_effect_would_put_counters", "is_tapped_for_mana",
+                     "an_effect_would_create", "would_be_created_under_your_control"}
 TARGETING_TERMS = {"target", "any_target", "any_other_target", "target_players", "target_opponents",
                    "target_player_controls", "target_opponent_controls", "target_spell_or_ability"}

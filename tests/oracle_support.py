@@ -20,3 +20,24 @@ def database_cards() -> tuple:
     from mtgkb.vocabulary import database_cards as load
 
     return tuple(load())
+
+
+def all_terms(ab) -> str:
+    """Every term of an ability rendered and joined: effects, riders, costs, trigger, condition."""
+    parts = [render(e) for e in ab.effects] + [render(r) for r in ab.riders] + [render(c) for c in ab.costs]
+    if ab.trigger is not None:
+        parts.append(render(ab.trigger))
+    if ab.condition is not None:
+        parts.append(render(ab.condition))
+    return " ".join(parts)
+
+
+def applied_golden(db, golden) -> list[tuple[str, int, str]]:
+    """The rows (face, ability index (0-based), term) of a golden list whose ability rules.lp
+    applies (a breadth pass's new terms must leave their abilities unread: this stays empty)."""
+    from mtgkb.coverage import derive
+
+    names = sorted({n for n, _, _ in golden})
+    atoms, _ = derive([db.face(n) for n in names], frozenset({"applied"}))
+    applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}
+    return [(n, i, t) for n, i, t in golden if f'ab("{n}",{i + 1})' in applied]

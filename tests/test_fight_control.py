@@ -150,3 +150,19 @@ def test_a_division_that_does_not_add_up_is_an_error(tmp_path):
     report, errors = check_paths([str(p)], timeout=60.0)
     (r,) = report.results
     assert r.status == "error" and "bad division" in (r.error or ""), r
+
+
+def test_damage_divided_has_at_most_as_many_targets_as_damage(tmp_path):
+    # CR 601.2d: each target is dealt at least 1, so X = 1 allows one target and X = 0 none
+    p = tmp_path / "r.mtg"
+    p.write_text('ruling "x"\n  given:\n' + BOARD + "    Alice has {C}{R}{R} in her mana pool.\n"
+                 "    Alice casts Rolling Thunder targeting Hill Giant and Bob with X = 1.\n  expect:\n    Bob has 20 life.\n",
+                 encoding="utf-8")
+    report, errors = check_paths([str(p)], timeout=60.0)
+    (r,) = report.results
+    assert r.status == "error" and "wrong number of targets" in (r.error or "") and "601.2c" in r.error, r
+    v = _verdicts(tmp_path, 'ruling "x"\n  given:\n' + BOARD + "    Alice has {C}{R}{R} in her mana pool.\n"
+                  "    Alice casts Rolling Thunder with X = 1.\n    Rolling Thunder resolves.\n  expect:\n"
+                  "    May Bob has 19 life.\n    May Ornithopter has 1 damage marked.\n    May Hill Giant has 1 damage marked.\n"
+                  "    Hill Giant is on the battlefield.\n")
+    assert set(v.values()) == {"holds"}, v

@@ -58,3 +58,11 @@ def test_no_tap_no_trigger(tmp_path):
                "Alice casts Giant Growth targeting Grizzly Bears, paying from her mana pool.",
                "Test Mystic is untapped.\nTest Mystic's triggered ability does not trigger.")
     assert _verdicts(c) == ["holds", "holds"], c
+
+
+def test_a_mana_ability_activated_with_a_target_is_bad_input(tmp_path):
+    # CR 605.1a: an ability with a target is not a mana ability; the targets are not dropped silently
+    c = _check(tmp_path, "Alice controls Test Mystic and Grizzly Bears.\n"
+               "Alice activates Test Mystic's mana ability targeting Grizzly Bears.", "Test Mystic is tapped.")
+    assert _verdicts(c) == ["error"], c
+    assert "is a mana ability: it has no target" in c[0][1] and "605.1a" in c[0][1], c

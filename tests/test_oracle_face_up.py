@@ -122,11 +122,11 @@ def test_as_enters_or_turned_face_up_is_a_replacement():
     assert ab.effects == (fn("as_enters_or_turned_face_up", SELF, fn("choose_creature_type")),)
 
 
-@pytest.mark.parametrize("name", ["Aquamorph Entity"])
-def test_as_form_cards_stop_in_their_effect_not_in_the_event(name):
-    """Its effect ("your choice of 5/1 or 1/5") is not read yet: the line stays unsupported,
-    and the reason points past the event.  (Vesuvan Shapeshifter's "until ~ is turned face
-    down, …" is read: tests/test_oracle_copy_family.py.)"""
-    ab = either_line(name)
-    assert not ab.understood and ab.kind == "unsupported"
-    assert "unexpected 'or'" not in ab.reason, ab.reason
+def test_as_form_cards_read_their_choice_of_pt():
+    """Its effect ("your choice of 5/1 or 1/5") is read as a replacement of the event: the
+    creature becomes one of two P/T (613.4b), chosen as it enters or is turned face up.
+    (Vesuvan Shapeshifter's "until ~ is turned face down, …": tests/test_oracle_copy_family.py.)"""
+    ab = either_line("Aquamorph Entity")
+    assert ab.understood and ab.kind == "replacement", ab.reason
+    assert ab.effects == (fn("as_enters_or_turned_face_up", SELF, fn("statement", fn("it"), fn(
+        "becomes", fn("choice_of_pt", fn("pt", 5, 1), fn("pt", 1, 5))))),)

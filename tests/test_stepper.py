@@ -266,16 +266,19 @@ def test_case_ids_are_unique_and_every_case_checks_something():
 
 
 def test_show_prints_the_timeline_with_rules(cli, tmp_path):
+    # a cast trigger whose spell's target is no longer legal when the spell resolves (608.2b) (the whole file
+    # shows twenty such timelines, three times over)
     f = REPO / "kb" / "rulings" / "triggers-orvar.mtg"
-    rc, out, err = cli("show", str(f))
+    title = "Orvar's ability resolves even if the permanent is now an illegal target for the spell"
+    rc, out, err = cli("show", str(f), "--ruling", title)
     assert rc == 0, err
     assert "timeline, outcome 1" in out
     assert "triggers (controlled by Alice)" in out and "CR 603.2" in out and "CR 608.2b" in out
-    rc, out2, _ = cli("show", "--json", str(f))
+    rc, out2, _ = cli("show", "--json", str(f), "--ruling", title)
     doc = json.loads(out2)
     tl = [b for b in doc["blocks"] if b.get("timeline")]
     assert tl and all(e["cr"] for b in tl for t in b["timeline"] for e in t["events"])
-    rc, out3, _ = cli("show", "--json", str(f))
+    rc, out3, _ = cli("show", "--json", str(f), "--ruling", title)
     assert out2 == out3  # deterministic
 
 

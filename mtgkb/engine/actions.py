@@ -30,6 +30,10 @@ class Actions:
         face = self.face(o.card or h, s.pos) if o.card else None
         A = self._ability_symbol(face, kind, n, s) if face else None
         ab = face.abilities[A.arguments[1].number - 1] if A is not None else None
+        if ab is not None and ab.kind == "mana" and (a["targets"] or a.get("choosing")):
+            # CR 605.1a: an activated ability with a target is not a mana ability, so a mana ability has none
+            raise ScenarioError(f"{self._ab_text(A)} is a mana ability: it has no target and nothing to choose "
+                                "(605.1a)", s)
         if ab is not None and ab.kind == "mana":
             # CR 605.3a, 605.3b: a mana ability does not use the stack; it resolves at once.  One with {T}
             # taps its permanent and adds its mana, and its becoming tapped is an event triggered abilities

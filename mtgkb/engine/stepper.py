@@ -1,11 +1,10 @@
 """The stepper: a scenario's sentences happen in order.
 
-State transitions are applied here; every rules decision is asked of rules.lp: for each
-event (`tl_event/1`) what triggers (603.2, 603.4), who controls it (603.3a), the order on
-the stack (603.3b) and targets (603.3d, 601.2c); for each resolution (`tl_resolving/1`)
-what happens (608.2); whenever a player would receive priority, the state-based actions
-(704.3).  Every answer set is one outcome; the stepper branches on them (at most
-the step limit; past that every verdict is `undetermined`)."""
+State transitions are applied here; every rules decision is asked of rules.lp: for each event (`tl_event/1`)
+what triggers (603.2, 603.4), who controls it (603.3a), the order on the stack (603.3b) and targets (603.3d,
+601.2c); for each resolution (`tl_resolving/1`) what happens (608.2); whenever a player would receive priority,
+the state-based actions (704.3).  Every answer set is one outcome; the stepper branches on them (at most the
+step limit; past that every verdict is `undetermined`)."""
 
 from __future__ import annotations
 
@@ -28,10 +27,10 @@ from .actions import Actions
 from .casting import Casting
 from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
-from . import ask as asking
-from .ask import Ask, Bound, ScenarioError, pick
+from .ask import MAX_BRANCHES, Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .combat import Combat
+from .entry import apply_entry
 from .outcome_keys import OutcomeKeys
 from .present import SBA_TEXT
 from .resolution import Resolution
@@ -53,7 +52,7 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
         self.faces: dict[str, CardFace] = {}
         # card meaning is derived once per face (meaning_facts); the solves use the rest of the program
         self.program = program_text()
-        self.ask = Ask(split(self.program)[0], timeout, limit=asking.MAX_BRANCHES)
+        self.ask = Ask(split(self.program)[0], timeout, limit=MAX_BRANCHES)
         self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
@@ -343,6 +342,7 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
                     b.log.append(("602.2b, 601.2h", f"  cost paid: {h} is exiled from the graveyard"))
             # CR 601.2g-h, 602.2b: how this outcome pays for the spell or ability (engine/casting.py)
             self._apply_payment(b, m, len(models) > 1)
+            apply_entry(b, m, len(models) > 1)   # CR 614.1c, 614.12: how a permanent entered
             for ap in pick(m, "tl_ev_apply"):
                 # CR 120.3: what damage dealt in a scenario event does (no destroy: an event deals damage only)
                 apply_life_and_damage(b, ap.arguments[0])
