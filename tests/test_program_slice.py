@@ -140,3 +140,31 @@ def test_rules_whose_body_cannot_match_by_shape_are_left_out():
     assert any("tl_event(step(cleanup" in s for s in by_predicate)
     assert not any("tl_event(step(" in t for t in texts)
     assert len(by_shape) < len(by_predicate)
+
+
+def test_rules_that_can_remove_answer_sets_are_found():
+    from mtgkb.program_slice import _analyse
+
+    text = ("p(X) :- q(X).\n"            # 1: plain
+            "#false :- p(1), r.\n"        # 2: a constraint
+            "1 { s(X) : q(X) } 1.\n"     # 3: a choice with bounds
+            "{ t(X) : q(X) }.\n"         # 4: a choice without bounds: never fails
+            "a :- not b.\nb :- not a.\n"   # 5, 6: a cycle through negation
+            "c :- not d.\nd :- q(2).\n"    # 7, 8: negation, no cycle
+            "e; f :- q(3).\n")           # 9: a disjunction
+    statements, *_, eliminating = _analyse(text)
+    assert [statements[i] for i in eliminating] == [statements[i] for i in (2, 3, 5, 6, 9)]
+
+
+def test_shown_only_slices_keep_what_the_shown_atoms_depend_on():
+    from mtgkb.program_slice import sliced
+
+    text = ("#show out/1.\n"
+            "mid(X) :- in(X).\nout(X) :- mid(X).\n"
+            "unread(X) :- in(X).\n"            # nothing shown reads it
+            "guard(X) :- in(X).\n#false :- guard(7).\n")   # a constraint reads it: kept
+    facts = frozenset({("in", 1)})
+    whole = sliced(text, frozenset(), facts).statements
+    shown = sliced(text, frozenset(), facts, shown_only=True).statements
+    assert "unread(X) :- in(X)." in whole and "unread(X) :- in(X)." not in shown
+    assert {"mid(X) :- in(X).", "out(X) :- mid(X).", "guard(X) :- in(X).", "#false :- guard(7)."} <= set(shown)
