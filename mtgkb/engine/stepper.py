@@ -27,7 +27,8 @@ from .actions import Actions
 from .casting import Casting
 from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
-from .ask import MAX_BRANCHES, Ask, Bound, ScenarioError, pick
+from . import ask as asking
+from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .combat import Combat
 from .entry import apply_entry
@@ -52,7 +53,7 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
         self.faces: dict[str, CardFace] = {}
         # card meaning is derived once per face (meaning_facts); the solves use the rest of the program
         self.program = program_text()
-        self.ask = Ask(split(self.program)[0], timeout, limit=MAX_BRANCHES)
+        self.ask = Ask(split(self.program)[0], timeout, limit=asking.MAX_BRANCHES)   # read now: tests bound it
         self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
