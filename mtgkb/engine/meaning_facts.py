@@ -141,3 +141,41 @@ def block_meaning(faces, reference: list[Symbol], full: str) -> list[Symbol]:
     for f in faces:
         out.update(_cache[(f, full)])
     return sorted(out)
+
+
+def _card_names(block) -> list[str]:
+    """The card names a block's sentences give (an object's card, a card put into a zone)."""
+    out: list[str] = []
+
+    def walk(v, key=None) -> None:
+        if isinstance(v, str):
+            if key == "card":
+                out.append(v)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x, key)
+        elif getattr(v, "card", None) is not None and isinstance(v.card, str):
+            out.append(v.card)
+
+    for s in block.given:
+        walk(s.args)
+    return out
+
+
+def file_meaning(session, sf, full: str) -> None:
+    """The meaning of every face a file's blocks name, derived at once (one solve instead of one per
+    ruling that brings a new face: most of a solve's cost does not depend on how many faces it
+    reads).  The faces are the ones the rulings would derive; what a ruling looks up that is not
+    named here is derived when it is asked for, as before."""
+    faces: dict = {}
+    for b in sf.blocks:
+        find = session.finder(sf, b)
+        for name in _card_names(b):
+            f = find(name)
+            if f is not None:
+                faces.setdefault(f, None)
+    if faces:
+        block_meaning(list(faces), session.reference, full)

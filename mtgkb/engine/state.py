@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 
@@ -201,7 +202,8 @@ def target_sym(t) -> Symbol:
     return String(t) if isinstance(t, str) else obj(t)
 
 
-def state_facts(st: State) -> list[Symbol]:
+def state_facts(st: State, stack: bool = True) -> list[Symbol]:
+    """The state as facts (`stack=False`: without the items on the stack)."""
     out = list(st.static_facts)
     for p in st.players:
         out.append(atom("player", String(p)))
@@ -218,60 +220,97 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("current_step", Function(st.step)))
     out += pool_facts(st.pool)
     # CR 400.7e: the new object an object that moved became (while that one still exists)
-    out += [atom("became", obj(a), obj(b)) for a, b in sorted(st.became.items()) if b in st.objects]
+    out += [_became(a, b) for a, b in sorted(st.became.items()) if b in st.objects]
     for o in st.objects.values():
-        O = obj(o.id)
-        out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
-                atom("owner", O, String(o.owner)), atom("timestamp", O, Number(o.ts))]
-        if o.controller is not None:
-            out.append(atom("controller", O, String(o.controller)))
-        if o.token:
-            out.append(atom("token", O))
-            for v in o.token_values:
-                out.append(atom("token_value", O, v))
-            if o.token_copy_of_card:
-                out.append(atom("token_copy_of_card", O, String(o.token_copy_of_card)))
-        elif o.card is not None:
-            out.append(atom("from_card", O, String(o.card)))
-        if o.tapped and o.zone == "battlefield":
-            out.append(atom("tapped", O))
-        for k, n in o.counters.items():
-            if n > 0 and o.zone in ("battlefield", "exile"):
-                out.append(atom("counter", O, String(k), Number(n)))
-        if o.attached is not None and o.attached in st.objects:
-            out.append(atom("attached", O, obj(o.attached)))
-        if o.came_this_turn:
-            out.append(atom("came_under_control_this_turn", O))
-        for src, ts, face, values in o.copy_effects:
-            # CR 707.2b: the values copied were locked in as the copy effect began
-            out.append(atom("copy_effect", O, obj(src), Number(ts)))
-            out += [atom("copied_value", O, Number(ts), v) for v in values]
-        if o.entered:
-            out.append(atom("tl_entered", O))
-        if o.spell_x is not None:
-            out.append(atom("tl_spell_x", O, Number(o.spell_x)))
-        if o.face_down and o.zone == "battlefield":
-            out.append(atom("face_down", O))
-        if o.special_x is not None:
-            out.append(atom("tl_special_x", O, Number(o.special_x)))
-        out += [atom("chosen", O, v) for v in o.chosen]
-        if o.damage > 0 and o.zone == "battlefield":
-            out.append(atom("damage_marked", O, Number(o.damage)))
-        if o.deathtouch_damage and o.zone == "battlefield":
-            out.append(atom("deathtouch_damaged", O))
-        if o.spell_copy:
-            out.append(atom("spell_copy", O))
-        if o.cast and o.zone == "battlefield":
-            out += cast_record_facts(O, *o.cast)
+        out += object_facts(st, o)
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
     out += [atom("died_this_turn", obj(o), String(x)) for o, x in st.died]
     out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
-    for it in st.stack:
-        out += item_facts(st, it)
+    if stack:
+        for it in st.stack:
+            out += item_facts(st, it)
     return out + zone_facts(st)
+
+
+@lru_cache(maxsize=8192)
+def _became(a: int, b: int) -> Symbol:
+    return atom("became", obj(a), obj(b))
+
+
+_object_facts_kept: dict = {}
+OBJECT_FACTS_KEPT = 50_000   # encodings remembered before the table starts again
+
+
+def _frozen(v):
+    if type(v) is dict:
+        return tuple(sorted(v.items()))
+    if type(v) is list:
+        return tuple(v)
+    return v
+
+
+def object_facts(st: State, o: Obj) -> tuple:
+    """The facts of one object.  They are a function of its fields (and of whether what it is
+    attached to still exists), so they are encoded once and read back: a state's objects are
+    encoded again at every step of a timeline, most of them unchanged."""
+    key = (o.attached is not None and o.attached in st.objects,) + tuple(_frozen(v) for v in vars(o).values())
+    got = _object_facts_kept.get(key)
+    if got is None:
+        if len(_object_facts_kept) > OBJECT_FACTS_KEPT:
+            _object_facts_kept.clear()
+        got = _object_facts_kept[key] = tuple(_encode_object(st, o))
+    return got
+
+
+def _encode_object(st: State, o: Obj) -> list[Symbol]:
+    out: list[Symbol] = []
+    O = obj(o.id)
+    out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
+            atom("owner", O, String(o.owner)), atom("timestamp", O, Number(o.ts))]
+    if o.controller is not None:
+        out.append(atom("controller", O, String(o.controller)))
+    if o.token:
+        out.append(atom("token", O))
+        for v in o.token_values:
+            out.append(atom("token_value", O, v))
+        if o.token_copy_of_card:
+            out.append(atom("token_copy_of_card", O, String(o.token_copy_of_card)))
+    elif o.card is not None:
+        out.append(atom("from_card", O, String(o.card)))
+    if o.tapped and o.zone == "battlefield":
+        out.append(atom("tapped", O))
+    for k, n in o.counters.items():
+        if n > 0 and o.zone in ("battlefield", "exile"):
+            out.append(atom("counter", O, String(k), Number(n)))
+    if o.attached is not None and o.attached in st.objects:
+        out.append(atom("attached", O, obj(o.attached)))
+    if o.came_this_turn:
+        out.append(atom("came_under_control_this_turn", O))
+    for src, ts, face, values in o.copy_effects:
+        # CR 707.2b: the values copied were locked in as the copy effect began
+        out.append(atom("copy_effect", O, obj(src), Number(ts)))
+        out += [atom("copied_value", O, Number(ts), v) for v in values]
+    if o.entered:
+        out.append(atom("tl_entered", O))
+    if o.spell_x is not None:
+        out.append(atom("tl_spell_x", O, Number(o.spell_x)))
+    if o.face_down and o.zone == "battlefield":
+        out.append(atom("face_down", O))
+    if o.special_x is not None:
+        out.append(atom("tl_special_x", O, Number(o.special_x)))
+    out += [atom("chosen", O, v) for v in o.chosen]
+    if o.damage > 0 and o.zone == "battlefield":
+        out.append(atom("damage_marked", O, Number(o.damage)))
+    if o.deathtouch_damage and o.zone == "battlefield":
+        out.append(atom("deathtouch_damaged", O))
+    if o.spell_copy:
+        out.append(atom("spell_copy", O))
+    if o.cast and o.zone == "battlefield":
+        out += cast_record_facts(O, *o.cast)
+    return out
 
 
 _item_facts_kept: dict = {}

@@ -21,20 +21,22 @@ from mtgkb.parser.terms import Fn
 
 from .. import mana
 from ..facts import FactError, face_facts
-from ..program import program_text
+from ..program import Base, Facts, program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
 from .casting import Casting
 from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
 from .lki import last_known
-from .ask import MAX_BRANCHES, Ask, Bound, ScenarioError, pick
+from . import ask as asking
+from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .combat import Combat
 from .entry import apply_entry
+from .outcome_keys import OutcomeKeys
 from .present import SBA_TEXT
 from .resolution import Resolution
-from .state import Item, State, item_facts, item_sym, log_facts, resolve_handle, state_facts, target_sym
+from .state import Item, State, item_sym, resolve_handle, state_facts, target_sym
 from .turn import TurnStructure
 from .zones import ZoneSteps
 
@@ -44,7 +46,7 @@ def _target_of(T: Symbol):
     return T.arguments[0].number if T.type == clingo.SymbolType.Function else T.string
 
 
-class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
+class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
@@ -52,7 +54,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         self.faces: dict[str, CardFace] = {}
         # card meaning is derived once per face (meaning_facts); the solves use the rest of the program
         self.program = program_text()
-        self.ask = Ask(split(self.program)[0], timeout, limit=MAX_BRANCHES)
+        self.ask = Ask(split(self.program)[0], timeout, limit=asking.MAX_BRANCHES)   # read now: tests bound it
         self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
@@ -67,18 +69,24 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             self._face_facts = None
         return self.faces[name]
 
-    def base_facts(self) -> list[Symbol]:
+    def base(self) -> Base:
+        """The facts every solve starts with: the reference tables, the faces' facts and meaning."""
         if getattr(self, "_face_facts", None) is None:
-            ff = []
+            ff = list(self.reference)
             for f in self.faces.values():
                 ff += face_facts(f)
             ff += mana.face_mana_facts(self.faces)
             ff += block_meaning(self.faces.values(), self.reference, self.program)
-            self._face_facts = ff
-        return self.reference + self._face_facts
+            self._face_facts = Base(ff)
+        return self._face_facts
 
-    def facts(self, st: State, extra=()) -> list[Symbol]:
-        return self.base_facts() + state_facts(st) + list(extra)
+    def base_facts(self) -> list[Symbol]:
+        return list(self.base().facts)
+
+    def facts(self, st: State, extra=()) -> Facts:
+        out = Facts(self.base(), state_facts(st))
+        out += extra
+        return out
 
     # -- run
     def _players_named(self) -> list[str]:
@@ -144,16 +152,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         why = sorted({f"{words(v.arguments[1])} (CR {v.arguments[0].string})" for v in found})
         names = tuple(sorted({v.arguments[1].name for v in found if v.arguments[1].type == clingo.SymbolType.Function}))
         return ScenarioError(f"{what}: " + ("; ".join(why) if why else "no outcome"), violations=names)
-
-    def _distinct(self, branches: list[State]) -> list[State]:
-        """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
-        seen, out = set(), []
-        for b in branches:
-            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
-            if key not in seen:
-                seen.add(key)
-                out.append(b)
-        return out
 
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
@@ -314,23 +312,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> frozenset:
-        """The state as its facts (symbols hash without being turned into text)."""
-        return frozenset(state_facts(st))
-
-    def _sba_key(self, st: State) -> frozenset:
-        """The state as state-based actions see it: the stack does not bear on them (704.5), so a
-        cast whose named targets were just put in their slots (601.2c) needs no second look."""
-        items = {f for it in st.stack for f in item_facts(st, it)}
-        return frozenset(state_facts(st)) - items
-
-    def _note_sba(self, st: State, models) -> None:
-        """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
-        by every solve and does not depend on the event asked about): state_based() need not
-        solve it again."""
-        if not any(sba_any(m) for m in models):
-            self._sba_free.add(self._sba_key(st))
-
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`; facts the event
         carries: `extra`, such as a cast's or an activation's payment request, engine/casting.py)."""
