@@ -19,7 +19,7 @@ from clingo import ast as cast
 from .mana_abilities import COLORS, TYPES
 from .reference import reference_facts
 from . import pay_exact
-from .program import ALL_PARTS, ground_all, load, new_control, program_text
+from .program import ALL_PARTS, analysed, ground_all, load, new_control, program_text
 from .program_slice import parsed
 from .solve_memo import PAYMENTS
 
@@ -187,6 +187,7 @@ def solve_request(base: list[Symbol], R: Symbol, *, count: bool = False, limit: 
     is there a game state at all?) and then part `pay` over it; any other question is
     grounded whole.  Where the options rules.lp derived are a plain matching, a max-flow
     decides and a dynamic program counts (pay_exact); otherwise clingo solves."""
+    analysed()
     deadline = time.perf_counter() + timeout
     res = PayOutcome(payable=None)
     # a payment is a matching: rules.lp's #heuristic statements tell clasp to decide the

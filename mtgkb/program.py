@@ -106,6 +106,14 @@ def _read_by(facts, reads) -> tuple:
     return tuple(out)
 
 
+def analysed(text: str | None = None) -> None:
+    """Make the analysis of a program text (`program_slice.parsed`: once per process, read from
+    the per-user cache or, the first time, several seconds) before a caller starts a time limit:
+    a solve's limit is for its grounding and solving, not for this one-time work, so a verdict
+    does not depend on whether the cache was warm."""
+    parsed(text if text is not None else program_text())
+
+
 def load(ctl: clingo.Control, text: str | None = None, facts=None, *, part: str | None = None,
          shown_only: bool = False) -> None:
     """Add the program (all its parts) to a Control.  With `facts` (the symbols the solve

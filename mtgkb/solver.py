@@ -15,7 +15,7 @@ from typing import Iterable
 import clingo
 from clingo import Control, Symbol
 
-from .program import Facts, fact_key, ground_all, load, new_control, program_text
+from .program import Facts, analysed, fact_key, ground_all, load, new_control, program_text
 from .solve_memo import CLAIMS
 
 DEFAULT_TIMEOUT = 10.0
@@ -97,6 +97,7 @@ class Solver:
 
     def _solve(self, facts: tuple, enumerate_models: bool, relax: bool, characteristics: bool) -> SolveResult:
         messages: list[str] = []
+        analysed(self.program)
         t0 = time.perf_counter()
         phase("grounding")
         ctl = self._control(messages, facts, enumerate_models)

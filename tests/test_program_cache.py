@@ -73,3 +73,18 @@ def test_a_slice_is_program_text_with_what_it_leaves_out_declared(home):
     # no b: the rule cannot apply, so nothing names c any more (no declaration needed) and c/1
     # can have no atom (its #show goes; what is shown stays nothing)
     assert left == ("#program pay.", "#show.")
+
+
+def test_a_cold_cache_does_not_spend_a_solves_time_limit(home, monkeypatch):
+    """The analysis of rules.lp (seconds when the per-user cache is cold: about 5 s CPU for the explaining program) is made before a solve's
+    time limit starts: with a limit far shorter than the analysis, a solve over no facts still
+    answers instead of timing out (a verdict must not depend on whether the cache was warm)."""
+    from mtgkb.solver import Solver
+    from mtgkb.why import explaining_program
+
+    program_slice.parsed.cache_clear()
+    for table in ("_indexes", "_states", "_slices"):
+        monkeypatch.setattr(program_slice, table, {})
+    res = Solver(timeout=1.0, program=explaining_program()).solve([])
+    program_slice.parsed.cache_clear()
+    assert not res.timed_out and res.satisfiable is True

@@ -21,7 +21,7 @@ from mtgkb.parser.terms import Fn
 
 from .. import mana
 from ..facts import FactError, face_facts
-from ..program import Base, Facts, program_text
+from ..program import Base, Facts, analysed, program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
 from .casting import Casting
@@ -56,6 +56,7 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
         self.program = program_text()
         self.ask = Ask(split(self.program)[0], timeout, limit=asking.MAX_BRANCHES)   # read now: tests bound it
         self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
+        analysed(self.ask.program)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
 
