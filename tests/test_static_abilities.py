@@ -1,0 +1,125 @@
+"""Static abilities of permanents (CR 604.1, 611.3a, 613; 508.1c, 509.1b), table-driven: each case is a
+scenario with the verdicts of its claims, or the error it must be (the rule it names, at the sentence).
+Conditional statics (mtgkb/rules/conditional_statics.lp), more groups and amounts (static_groups.lp),
+restrictions on attacking and blocking (combat_restrictions.lp).  Ad-hoc cards keep the cases apart from
+the card database's wording; the cards of the database are those of the ruling checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_turn_structure import Case, assert_case
+from test_turn_structure import run as run_with_cards
+
+CARDS = """
+card:
+  Sunny Squire {1}{W}
+  Creature — Human Soldier
+  As long as it's your turn, Sunny Squire gets +1/+1.
+  1/1
+
+card:
+  Lone Brute {1}{R}
+  Creature — Ogre
+  Lone Brute can't block unless you control three or more lands.
+  3/3
+
+card:
+  Bird Chief {2}{W}
+  Creature — Bird
+  Other Bird creatures get +1/+1 for each feather counter on Bird Chief.
+  2/2
+
+card:
+  Gloom Pair {1}{B}
+  Creature — Zombie
+  Gloom Pair gets +1/+1 as long as you control another Zombie.
+  2/2
+"""
+
+
+def run(session, tmp_path, body: str):
+    return run_with_cards(session, tmp_path, body, cards=CARDS)
+
+
+def given(*lines: str) -> str:
+    return "\n".join(f"    {ln}" for ln in lines)
+
+
+def case(id_: str, lines, claims, verdicts=None, error=None, at=None) -> Case:
+    body = f'ruling "{id_}"\n  given:\n{given(*lines)}\n  expect:\n{given(*claims)}\n'
+    return Case(id_, body, verdicts, error, (at, 1) if at else None)
+
+
+ALICE = ("It is Alice's turn.",)
+CASES = [
+    # 611.3a: the condition is checked at every moment, in every zone change of the objects it counts
+    case("your-turn-bonus", ALICE + ("Alice controls Sunny Squire.",), ("Sunny Squire is 2/2.",), ("holds",)),
+    case("not-your-turn-no-bonus", ("It is Bob's turn.", "Alice controls Sunny Squire.", "Bob controls Hill Giant."),
+         ("Sunny Squire is 1/1.",), ("holds",)),
+    case("the-turn-passes-the-bonus-ends", ALICE + ("Alice controls Sunny Squire.", "Bob controls Hill Giant.",
+         "The game proceeds to Bob's turn."), ("Sunny Squire is 1/1.",), ("holds",)),
+    case("another-zombie-counts-not-itself", ALICE + ("Alice controls Gloom Pair.",), ("Gloom Pair is 2/2.",),
+         ("holds",)),
+    case("a-second-zombie-pumps-both", ALICE + ("Alice controls Gloom Pair.", "Alice controls Gloom Pair #2."),
+         ("Gloom Pair is 3/3.", "Gloom Pair #2 is 3/3."), ("holds", "holds")),
+    case("the-other-zombie-dies", ALICE + ("Alice controls Gloom Pair.", "Alice controls Gloom Pair #2.",
+         "Gloom Pair #2 dies."), ("Gloom Pair is 2/2.",), ("holds",)),
+    # 508.1c, 509.1b with a condition ("unless")
+    case("cannot-block-without-the-lands", ("It is Bob's turn.", "Alice controls Lone Brute.", "Bob controls Grizzly Bears.",
+         "Bob attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Lone Brute."),
+         ("Grizzly Bears is blocked.",), error=("509.1b", "cannot block"),
+         at="Alice blocks Grizzly Bears with Lone Brute."),
+    case("blocks-with-three-lands", ("It is Bob's turn.", "Alice controls Lone Brute.", "Alice controls three Mountains.",
+         "Bob controls Grizzly Bears.", "Bob attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Lone Brute."),
+         ("Grizzly Bears is blocked.",), ("holds",)),
+    # 613.4c, 122.1: for each counter on the source
+    case("feather-counters", ALICE + ("Alice controls Bird Chief with two feather counters.",
+         "Alice controls Birds of Paradise.", "Bob controls Suntail Hawk."),
+         ("Birds of Paradise is 2/3.", "Suntail Hawk is 3/3.", "Bird Chief is 2/2."), ("holds", "holds", "holds")),
+    # 509.1b: "can't be blocked by <description>"
+    case("saprolings-cannot-block-the-mob", ALICE + ("Alice controls Vindictive Mob.",
+         'Bob controls a 1/1 green Saproling creature token called "Sap".', "Alice attacks with Vindictive Mob.",
+         "Bob blocks Vindictive Mob with Sap."),
+         ("Vindictive Mob is blocked.",), error=("509.1b", "cannot be blocked by that creature"),
+         at="Bob blocks Vindictive Mob with Sap."),
+    case("other-creatures-block-the-mob", ALICE + ("Alice controls Vindictive Mob.", "Bob controls Grizzly Bears.",
+         "Alice attacks with Vindictive Mob.", "Bob blocks Vindictive Mob with Grizzly Bears."),
+         ("Vindictive Mob is blocked.",), ("holds",)),
+    case("white-creatures-cannot-block-plague-mare", ALICE + ("Alice controls Plague Mare.", "Bob controls Savannah Lions.",
+         "Alice attacks with Plague Mare.", "Bob blocks Plague Mare with Savannah Lions."),
+         ("Plague Mare is blocked.",), error=("509.1b", "cannot be blocked by that creature"),
+         at="Bob blocks Plague Mare with Savannah Lions."),
+    # 509.1b: "can block only creatures with flying"
+    case("the-siren-blocks-only-fliers", ("It is Bob's turn.", "Alice controls Dreamcaller Siren.",
+         "Bob controls Grizzly Bears.", "Bob attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Dreamcaller Siren."),
+         ("Grizzly Bears is blocked.",), error=("509.1b", "can block only"),
+         at="Alice blocks Grizzly Bears with Dreamcaller Siren."),
+    case("the-siren-blocks-a-flier", ("It is Bob's turn.", "Alice controls Dreamcaller Siren.",
+         "Bob controls Suntail Hawk.", "Bob attacks with Suntail Hawk.", "Alice blocks Suntail Hawk with Dreamcaller Siren.",
+         "Combat damage is dealt."),
+         ("Suntail Hawk is in Bob's graveyard.",), ("holds",)),
+    # 508.1c: "can't attack alone"
+    case("the-rallier-cannot-attack-alone", ALICE + ("Alice controls Militia Rallier.", "Bob controls Hill Giant.",
+         "Alice attacks with Militia Rallier."),
+         ("Militia Rallier is attacking.",), error=("508.1c", "cannot attack alone"), at="Alice attacks with Militia Rallier."),
+    case("the-rallier-attacks-with-another", ALICE + ("Alice controls Militia Rallier.", "Alice controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Militia Rallier and Grizzly Bears."),
+         ("Militia Rallier is attacking.",), ("holds",)),
+    # 509.1b: "can't be blocked except by three or more creatures"
+    case("two-blockers-are-not-enough", ALICE + ("Alice controls Underworld Cerberus.", "Bob controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Underworld Cerberus.",
+         "Bob blocks Underworld Cerberus with Grizzly Bears and Hill Giant."),
+         ("Underworld Cerberus is blocked.",), error=("509.1b", "too few creatures block it"),
+         at="Bob blocks Underworld Cerberus with Grizzly Bears and Hill Giant."),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_static_abilities(case: Case, session, tmp_path):
+    assert_case(case, *run(session, tmp_path, case.body))
+
+
+def test_every_case_checks_something():
+    assert len({c.id for c in CASES}) == len(CASES)
+    assert all((c.verdicts is None) != (c.error is None) and (c.error is None) == (c.at is None) for c in CASES)
