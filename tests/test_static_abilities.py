@@ -123,3 +123,27 @@ def test_static_abilities(case: Case, session, tmp_path):
 def test_every_case_checks_something():
     assert len({c.id for c in CASES}) == len(CASES)
     assert all((c.verdicts is None) != (c.error is None) and (c.error is None) == (c.at is None) for c in CASES)
+
+
+HAND_CARD = """
+card:
+  Palm Reader {2}{U}
+  Creature — Human Wizard
+  Palm Reader's power and toughness are each equal to the number of cards in your hand.
+  */*
+"""
+
+
+@pytest.mark.parametrize("lines, claim, verdict", [
+    # CR 604.3, 402.1: known and unknown cards count
+    (("Alice controls Palm Reader.", "Alice has Lightning Bolt and 2 unknown cards in hand."),
+     "Palm Reader is 3/3.", "holds"),
+    # CR 402.3: a hand no sentence gives may hold any number of cards: the count is not known
+    (("Alice controls Palm Reader.", "Alice controls Forest."), "Palm Reader is 0/0.", "undetermined"),
+    # CR 604.3: in the hand it counts itself
+    (("Alice has Palm Reader and Shock in hand.",), "Palm Reader is 2/2.", "holds"),
+])
+def test_cards_in_hand_define_power_and_toughness(session, tmp_path, lines, claim, verdict):
+    body = 'ruling "hand"\n  given:\n' + given(*ALICE, *lines) + '\n  expect:\n' + given(claim) + '\n'
+    rr, _ = run_with_cards(session, tmp_path, body, cards=HAND_CARD)
+    assert [c.verdict for c in rr.claims] == [verdict], rr.claims
