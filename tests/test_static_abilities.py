@@ -112,6 +112,16 @@ CASES = [
          "Bob blocks Underworld Cerberus with Grizzly Bears and Hill Giant."),
          ("Underworld Cerberus is blocked.",), error=("509.1b", "too few creatures block it"),
          at="Bob blocks Underworld Cerberus with Grizzly Bears and Hill Giant."),
+    # 601.2f: "Spells your opponents cast that target ~ cost {2} more to cast"
+    case("the-regent-taxes-a-spell-that-targets-it", ("It is Bob's turn.", "Alice controls Icefall Regent.",
+         "Bob controls Mountain.", "Bob casts Shock targeting Icefall Regent."),
+         ("Mountain is tapped.",), error=("601.2h",), at="Bob casts Shock targeting Icefall Regent."),
+    case("the-regent-does-not-tax-other-targets", ("It is Bob's turn.", "Alice controls Icefall Regent.",
+         "Alice controls Grizzly Bears.", "Bob controls Mountain.", "Bob casts Shock targeting Grizzly Bears."),
+         ("Mountain is tapped.",), ("holds",)),
+    case("the-regent-does-not-tax-its-controller", ALICE + ("Alice controls Icefall Regent.", "Alice controls Mountain.",
+         "Alice casts Shock targeting Icefall Regent."),
+         ("Mountain is tapped.",), ("holds",)),
 ]
 
 
