@@ -31,6 +31,12 @@ card:
   2/2
 
 card:
+  Goblin Drummer {2}{R}
+  Creature — Goblin
+  Other Goblin creatures you control attack each combat if able.
+  2/2
+
+card:
   Gloom Pair {1}{B}
   Creature — Zombie
   Gloom Pair gets +1/+1 as long as you control another Zombie.
@@ -112,6 +118,31 @@ CASES = [
          "Bob blocks Underworld Cerberus with Grizzly Bears and Hill Giant."),
          ("Underworld Cerberus is blocked.",), error=("509.1b", "too few creatures block it"),
          at="Bob blocks Underworld Cerberus with Grizzly Bears and Hill Giant."),
+    # 508.1d: "attacks each combat if able"
+    case("the-guide-must-attack", ALICE + ("Alice controls Alpine Guide.", "Alice controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Grizzly Bears."),
+         ("Grizzly Bears is attacking.",), error=("508.1d", "attacks each combat if able"),
+         at="Alice attacks with Grizzly Bears."),
+    case("the-guide-attacks", ALICE + ("Alice controls Alpine Guide.", "Alice controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Alpine Guide."),
+         ("Alpine Guide is attacking.", "Grizzly Bears is untapped."), ("holds", "holds")),
+    case("a-tapped-guide-need-not-attack", ALICE + ("Alice controls Alpine Guide, tapped.", "Alice controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Grizzly Bears."),
+         ("Grizzly Bears is attacking.",), ("holds",)),
+    case("a-new-guide-need-not-attack", ALICE + ("Alice controls Alpine Guide, which came under her control this turn.",
+         "Alice controls Grizzly Bears.", "Bob controls Hill Giant.", "Alice attacks with Grizzly Bears."),
+         ("Grizzly Bears is attacking.",), ("holds",)),
+    case("other-goblins-must-attack", ALICE + ("Alice controls Goblin Drummer.", "Alice controls Goblin Piker.",
+         "Bob controls Hill Giant.", "Alice attacks with Goblin Drummer."),
+         ("Goblin Drummer is attacking.",), error=("508.1d",), at="Alice attacks with Goblin Drummer."),
+    case("the-drummer-itself-need-not-attack", ALICE + ("Alice controls Goblin Drummer.",
+         "Alice controls Goblin Piker.", "Alice controls Grizzly Bears.", "Bob controls Hill Giant.",
+         "Alice attacks with Goblin Piker."),
+         ("Goblin Piker is attacking.", "Goblin Drummer is untapped.", "Grizzly Bears is untapped."),
+         ("holds", "holds", "holds")),
+    case("a-combat-without-the-guide-attacking-is-undetermined", ALICE + ("Alice controls Alpine Guide.",
+         "Bob controls Hill Giant.", "Alice's end step begins."),
+         ("Alpine Guide is untapped.",), ("undetermined",)),
     # 601.2f: "Spells your opponents cast that target ~ cost {2} more to cast"
     case("the-regent-taxes-a-spell-that-targets-it", ("It is Bob's turn.", "Alice controls Icefall Regent.",
          "Bob controls Mountain.", "Bob casts Shock targeting Icefall Regent."),
