@@ -143,6 +143,15 @@ CASES = [
     case("a-combat-without-the-guide-attacking-is-undetermined", ALICE + ("Alice controls Alpine Guide.",
          "Bob controls Hill Giant.", "Alice's end step begins."),
          ("Alpine Guide is untapped.",), ("undetermined",)),
+    # 601.3: "Your opponents can't cast blue creature spells"
+    case("llawan-forbids-a-blue-creature-spell", ("It is Bob's turn.", "Alice controls Llawan, Cephalid Empress.",
+         "Bob controls Island.", "Bob casts Spectral Sailor."),
+         ("Spectral Sailor is on the battlefield.",), error=("601.3", "forbids"), at="Bob casts Spectral Sailor."),
+    # 614.1c: "Creatures your opponents control enter tapped" applies to a creature put onto the battlefield by a spell
+    case("authority-taps-a-resolving-creature", ("It is Bob's turn.", "Alice controls Authority of the Consuls.",
+         "Bob controls two Forests.", "Bob casts Grizzly Bears.", "Grizzly Bears resolves.",
+         "Authority of the Consuls's triggered ability resolves."),
+         ("Grizzly Bears is tapped.", "Alice has 21 life."), ("holds", "holds")),
     # 601.2f: "Spells your opponents cast that target ~ cost {2} more to cast"
     case("the-regent-taxes-a-spell-that-targets-it", ("It is Bob's turn.", "Alice controls Icefall Regent.",
          "Bob controls Mountain.", "Bob casts Shock targeting Icefall Regent."),
