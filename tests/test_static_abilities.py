@@ -37,6 +37,18 @@ card:
   2/2
 
 card:
+  Lone Charger {3}{R}
+  Creature — Beast
+  Lone Charger can't be blocked by more than one creature.
+  4/4
+
+card:
+  Stubborn Ox {1}{G}
+  Creature — Ox
+  This spell can't be countered.
+  2/2
+
+card:
   Gloom Pair {1}{B}
   Creature — Zombie
   Gloom Pair gets +1/+1 as long as you control another Zombie.
@@ -143,6 +155,65 @@ CASES = [
     case("a-combat-without-the-guide-attacking-is-undetermined", ALICE + ("Alice controls Alpine Guide.",
          "Bob controls Hill Giant.", "Alice's end step begins."),
          ("Alpine Guide is untapped.",), ("undetermined",)),
+    # 508.1c, 509.1b: an Aura's restriction on the enchanted creature
+    case("pacifism-stops-an-attack", ALICE + ("Alice controls Grizzly Bears.", "Bob controls Pacifism attached to Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Grizzly Bears."),
+         ("Grizzly Bears is attacking.",), error=("508.1c", "cannot attack"), at="Alice attacks with Grizzly Bears."),
+    case("pacifism-stops-a-block", ("It is Bob's turn.", "Alice controls Grizzly Bears.",
+         "Bob controls Pacifism attached to Grizzly Bears.", "Bob controls Hill Giant.", "Bob attacks with Hill Giant.",
+         "Alice blocks Hill Giant with Grizzly Bears."),
+         ("Hill Giant is blocked.",), error=("509.1b", "cannot block"), at="Alice blocks Hill Giant with Grizzly Bears."),
+    case("pacifism-in-the-graveyard-stops-nothing", ALICE + ("Alice controls Grizzly Bears.", "Pacifism is in Bob's graveyard.",
+         "Bob controls Hill Giant.", "Alice attacks with Grizzly Bears."),
+         ("Grizzly Bears is attacking.",), ("holds",)),
+    # 509.1b: "can't be blocked by more than one creature", "can't block creatures with power 2 or greater",
+    # "can't be blocked except by creatures with defender", "can't attack or block alone"
+    case("two-blockers-are-too-many", ALICE + ("Alice controls Lone Charger.", "Bob controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice attacks with Lone Charger.", "Bob blocks Lone Charger with Grizzly Bears and Hill Giant."),
+         ("Lone Charger is blocked.",), error=("509.1b", "too many creatures block it"),
+         at="Bob blocks Lone Charger with Grizzly Bears and Hill Giant."),
+    case("the-orcs-cannot-block-a-big-creature", ("It is Bob's turn.", "Alice controls Brassclaw Orcs.",
+         "Bob controls Grizzly Bears.", "Bob attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Brassclaw Orcs."),
+         ("Grizzly Bears is blocked.",), error=("509.1b", "cannot block that creature"),
+         at="Alice blocks Grizzly Bears with Brassclaw Orcs."),
+    case("the-orcs-block-a-small-creature", ("It is Bob's turn.", "Alice controls Brassclaw Orcs.",
+         "Bob controls Llanowar Elves.", "Bob attacks with Llanowar Elves.", "Alice blocks Llanowar Elves with Brassclaw Orcs."),
+         ("Llanowar Elves is blocked.",), ("holds",)),
+    case("only-a-defender-blocks-the-bandit", ALICE + ("Alice controls Noggle Bandit.", "Bob controls Grizzly Bears.",
+         "Alice attacks with Noggle Bandit.", "Bob blocks Noggle Bandit with Grizzly Bears."),
+         ("Noggle Bandit is blocked.",), error=("509.1b", "cannot be blocked by that creature"),
+         at="Bob blocks Noggle Bandit with Grizzly Bears."),
+    case("a-wall-blocks-the-bandit", ALICE + ("Alice controls Noggle Bandit.", "Bob controls Wall of Stone.",
+         "Alice attacks with Noggle Bandit.", "Bob blocks Noggle Bandit with Wall of Stone."),
+         ("Noggle Bandit is blocked.",), ("holds",)),
+    case("the-horncrest-cannot-block-alone", ("It is Bob's turn.", "Alice controls Bonded Horncrest.",
+         "Bob controls Grizzly Bears.", "Bob attacks with Grizzly Bears.", "Alice blocks Grizzly Bears with Bonded Horncrest."),
+         ("Grizzly Bears is blocked.",), error=("509.1b", "cannot block alone"),
+         at="Alice blocks Grizzly Bears with Bonded Horncrest."),
+    # 508.1c: "can't attack unless defending player controls an Island"
+    case("the-galleon-cannot-attack-without-an-island", ALICE + ("Alice controls Armored Galleon.", "Bob controls Forest.",
+         "Alice attacks with Armored Galleon."),
+         ("Armored Galleon is attacking.",), error=("508.1c", "cannot attack"), at="Alice attacks with Armored Galleon."),
+    case("the-galleon-attacks-an-island-player", ALICE + ("Alice controls Armored Galleon.", "Alice controls Island.",
+         "Bob controls Island #2.", "Alice attacks with Armored Galleon."),
+         ("Armored Galleon is attacking.",), ("holds",)),
+    # 502.3: Auras and "may choose not to untap"
+    case("claustrophobia-keeps-it-tapped", ("It is Bob's turn.", "Alice controls Grizzly Bears, tapped.",
+         "Bob controls Claustrophobia attached to Grizzly Bears.", "Alice's untap step begins."),
+         ("Grizzly Bears is tapped.",), ("holds",)),
+    case("amber-prison-may-stay-tapped", ("It is Bob's turn.", "Alice controls Amber Prison, tapped.",
+         "Alice's untap step begins."),
+         ("May Amber Prison is tapped.", "May Amber Prison is untapped."), ("holds", "holds")),
+    # 101.2, 701.6a: "This spell can't be countered" on a creature card
+    case("the-ox-is-not-countered", ALICE + ("Alice controls two Forests.", "Bob controls two Islands.",
+         "Alice casts Stubborn Ox.", "Bob casts Counterspell targeting Stubborn Ox.", "Counterspell resolves.",
+         "Stubborn Ox resolves."),
+         ("Stubborn Ox is on the battlefield.", "Counterspell is in Bob's graveyard."), ("holds", "holds")),
+    # 613.4c, 105.2: color adjectives of a group
+    case("evincar-pumps-other-black-and-shrinks-nonblack", ALICE + ("Alice controls Ascendant Evincar.",
+         "Alice controls Drudge Skeletons.", "Bob controls Grizzly Bears.", "Bob controls Hill Giant."),
+         ("Ascendant Evincar is 3/3.", "Drudge Skeletons is 2/2.", "Grizzly Bears is 1/1.", "Hill Giant is 2/2."),
+         ("holds", "holds", "holds", "holds")),
     # 601.3: "Your opponents can't cast blue creature spells"
     case("llawan-forbids-a-blue-creature-spell", ("It is Bob's turn.", "Alice controls Llawan, Cephalid Empress.",
          "Bob controls Island.", "Bob casts Spectral Sailor."),
