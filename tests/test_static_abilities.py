@@ -49,6 +49,11 @@ card:
   2/2
 
 card:
+  Wide Mind {2}{U}
+  Enchantment
+  Your maximum hand size is eleven.
+
+card:
   Gloom Pair {1}{B}
   Creature — Zombie
   Gloom Pair gets +1/+1 as long as you control another Zombie.
@@ -230,6 +235,13 @@ CASES = [
     case("a-tapped-creature-need-not-block-the-stalker", ALICE + ("Alice controls Canopy Stalker.",
          "Bob controls Grizzly Bears, tapped.", "Alice attacks with Canopy Stalker.", "Combat damage is dealt."),
          ("Bob has 16 life.",), ("holds",)),
+    # 402.2, 514.1: a maximum hand size of eleven; two such abilities: which applies is not judged
+    case("a-maximum-hand-size-of-eleven", ALICE + ("Alice controls Wide Mind.", "Alice has 12 unknown cards in hand.",
+         "Alice's cleanup step begins."),
+         ("Alice has 11 cards in hand.",), ("holds",)),
+    case("two-maximum-hand-sizes", ALICE + ("Alice controls Wide Mind.", "Alice controls Reliquary Tower.",
+         "Alice has 12 unknown cards in hand.", "Alice's cleanup step begins."),
+         ("Alice has 12 cards in hand.",), ("undetermined",)),
     # 601.3: "Your opponents can't cast blue creature spells"
     case("llawan-forbids-a-blue-creature-spell", ("It is Bob's turn.", "Alice controls Llawan, Cephalid Empress.",
          "Bob controls Island.", "Bob casts Spectral Sailor."),

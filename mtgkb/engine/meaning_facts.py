@@ -32,7 +32,8 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_greatest.lp", "meaning_conditional_statics.lp",
                  "meaning_static_groups.lp", "meaning_combat_restrictions.lp",
                  "meaning_cda.lp", "meaning_cost_statics.lp",
-                 "meaning_entry_statics.lp", "meaning_levelers.lp")
+                 "meaning_entry_statics.lp", "meaning_levelers.lp",
+                 "meaning_inert_statics.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
