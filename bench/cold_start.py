@@ -13,6 +13,9 @@ the modules' bytecode):
   knowledge base, the grammars, the file, the ruling), so that the difference is
   what the worker costs, and
 - the check with every --baseline interpreter (say, the venv of an older checkout),
+- and floors, what any one-ruling check of this design does at least: `import clingo`;
+  the imports of clingo, lark and mtgkb's API; clingo parsing, grounding and solving the
+  whole of rules.lp once without facts (a ruling's solve grounds a slice of it),
 
 and prints, for each, the median CPU seconds (user + system of the process and of
 the processes it waited for, from the child's rusage), the median wall seconds and
@@ -68,6 +71,17 @@ print(json.dumps(out))
 """
 
 
+# clingo alone on the whole program, no facts (a lower bound of a ruling's own solve)
+_RULES_ONCE = """
+import clingo
+from mtgkb import paths
+ctl = clingo.Control(["-t1"], logger=lambda code, message: None)
+ctl.add("base", [], paths.rules_text())
+ctl.ground([("base", [])])
+ctl.solve()
+"""
+
+
 def _once(argv: list[str], env: dict) -> tuple[float, float, int, int, str]:
     """(CPU seconds, wall seconds, peak RSS KiB, exit code, stdout) of one run."""
     t = time.perf_counter()
@@ -95,6 +109,9 @@ def main(argv: list[str]) -> int:
              "in one process (this checkout)": [sys.executable, "-P", "-c", _IN_ONE_PROCESS, rulings, select]}
     for b in baselines:  # -P: the package comes from that interpreter's install, not from the working directory
         cases[f"check ({b})"] = [b, "-P", "-m", "mtgkb.cli", *check]
+    cases["floor: import clingo"] = [sys.executable, "-c", "import clingo"]
+    cases["floor: import clingo, lark, mtgkb.api"] = [sys.executable, "-P", "-c", "import clingo, lark, mtgkb.api"]
+    cases["floor: rules.lp parsed, grounded, solved"] = [sys.executable, "-P", "-c", _RULES_ONCE]
     samples: dict[str, list[tuple[float, float, int]]] = {k: [] for k in cases}
     phases: list[dict] = []
     codes = {}

@@ -101,6 +101,8 @@ class Ruling:
     mode: int | None = None  # spell: the mode the cast sentence chooses (700.2a); the others are never carried
     own_line: str | None = None  # creature, dies, attacks: the text of the trigger under test
     trigger_claim: str | None = None  # ... and the claim that it triggers
+    # the card's other triggered abilities: {claim that it triggers: its text}; asked, not counted (run_card)
+    other_triggers: dict = field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- the card database
@@ -291,16 +293,35 @@ def _board_claims() -> list[str]:
 _EVENT_WORD = {"creature": "enters", "dies": "dies", "attacks": "attacks"}
 
 
-def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
-    """How the scenario names the enters (dies, attacks) trigger: among the face's triggered
-    abilities (an unread line counts as triggered when it starts with When/Whenever/At)."""
+_ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+
+
+def _triggered(d: dict) -> list:
+    """The face's triggered abilities, in order (an unread line counts as triggered when it starts with
+    When/Whenever/At)."""
     from mtgkb.carddb import default_database
     from mtgkb.parser.oracle import is_mode_line
 
     face = default_database().face(d["name"])
-    target_line = (d.get("oracle_text") or "").split("\n")[own_trigger_line(d, kind)].strip()
-    trig = [a for a in face.abilities
+    return [a for a in face.abilities
             if not is_mode_line(a) and (a.kind == "triggered" if a.understood else bool(TRIGGER_LINE.match(a.text)))]
+
+
+def _other_triggers(d: dict, own: str) -> dict:
+    """{"C's <ordinal> triggered ability triggers.": its text} for each parsed triggered ability of the card
+    other than the one under test (the scenario can name the first five)."""
+    trig = _triggered(d)
+    if len(trig) < 2:
+        return {}
+    return {f"{d['name']}'s {_ORDINALS[i]} triggered ability triggers.": a.text.strip()
+            for i, a in enumerate(trig[:5]) if a.text.strip() != own and a.understood}
+
+
+def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
+    """How the scenario names the enters (dies, attacks) trigger: among the face's triggered
+    abilities (an unread line counts as triggered when it starts with When/Whenever/At)."""
+    target_line = (d.get("oracle_text") or "").split("\n")[own_trigger_line(d, kind)].strip()
+    trig = _triggered(d)
     idx = next((i for i, a in enumerate(trig) if a.text.strip() == target_line), None)
     if idx is None:
         raise Unwritable(f"the {_EVENT_WORD[kind]} trigger is not one of the parsed triggered abilities")
@@ -308,7 +329,7 @@ def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
         return "triggered ability"
     if idx >= 5:
         raise Unwritable(f"the {_EVENT_WORD[kind]} trigger is the sixth triggered ability or later (no ordinal for it)")
-    return ["first", "second", "third", "fourth", "fifth"][idx] + " triggered ability"
+    return _ORDINALS[idx] + " triggered ability"
 
 
 def write_ruling(d: dict, kind: str) -> Ruling:
@@ -363,9 +384,12 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         own = _object_claims(name, _pt(d), True)
     claims = _board_claims() + own + [f"{name}'s {ordinal} triggers."]
     given = list(BOARD) + setup + events + [resolve + "."]
-    without = _block(f"honesty: {name}", list(BOARD) + setup + events, claims)
-    return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims, without, notes,
-                  own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.")
+    # the card's other triggered abilities: whether each triggers is asked too (not counted: run_card)
+    others = _other_triggers(d, line.strip())
+    asked = claims + list(others)
+    without = _block(f"honesty: {name}", list(BOARD) + setup + events, asked)
+    return Ruling(name, kind, _block(f"honesty: {name}", given, asked), claims, without, notes,
+                  own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.", other_triggers=others)
 
 
 def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
@@ -508,8 +532,12 @@ _TARGETING_KEYWORDS = ("protection from", "hexproof", "shroud", "ward")
 # a trigger on attacking, blocking or combat damage (no combat but in an attacks ruling), a replacement or trigger
 # on the card's own entering (it does not enter in a dies or attacks ruling), a trigger at the beginning of an
 # upkeep (no ruling here has one); its own death: see run_card
-_COMBAT_TRIGGER_KEYWORDS = ("mentor", "afflict", "exalted", "battle cry", "bushido", "rampage", "provoke",
-                            "annihilator", "myriad", "melee", "training", "dethrone", "renown")
+_COMBAT_TRIGGER_KEYWORDS = ("mentor", "exalted", "battle cry", "provoke", "annihilator", "myriad", "melee", "training",
+                            "dethrone")
+# keywords that trigger only on blocks (702.45a bushido, 702.130a afflict, 702.23a rampage) or only on combat damage
+# to a player (702.112a renown, 702.115a ingest): no ruling here has either (an attack ruling stops as attackers are
+# declared)
+_BLOCK_OR_DAMAGE_KEYWORDS = ("bushido", "afflict", "rampage", "renown", "ingest")
 _OWN_ENTERING_KEYWORDS = ("riot", "devour", "sunburst", "amplify", "bloodthirst", "tribute", "exploit", "fabricate",
                           "backup")
 _UPKEEP_KEYWORDS = ("echo", "cumulative upkeep")
@@ -525,7 +553,8 @@ def _event_inert(p: str, ruling_kind: str | None) -> bool:
     """Whether keyword part p stands for an ability whose event a ruling of this kind does not have."""
     if ruling_kind is None:
         return False
-    return (p.startswith(_UPKEEP_KEYWORDS) or (ruling_kind != "attacks" and p.startswith(_COMBAT_TRIGGER_KEYWORDS))
+    return (p.startswith(_UPKEEP_KEYWORDS) or p.startswith(_BLOCK_OR_DAMAGE_KEYWORDS)
+            or (ruling_kind != "attacks" and p.startswith(_COMBAT_TRIGGER_KEYWORDS))
             or (ruling_kind in ("dies", "attacks") and p.startswith(_OWN_ENTERING_KEYWORDS)))
 
 
@@ -622,19 +651,27 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         claims = [(c, "error", err) for c in ruling.claims]
     else:
         claims = list(res)
+    # the card's other triggered abilities: a claim that one triggers is not counted; the engine settling that it
+    # did not trigger (CR 603.2: its event did not happen) is used below
+    others = {c: v for c, v, _ in claims if c in ruling.other_triggers}
+    claims = [x for x in claims if x[0] not in ruling.other_triggers]
     for _, v, _ in claims:
         verdicts[v] = verdicts.get(v, 0) + 1
     # CR 506.4, 400.7: an attacking creature that is still attacking never left the battlefield (a new object is
     # not attacking): its own dies or leaves trigger did not trigger
     still = {"attacks": f"{ruling.card} is attacking.", "creature": f"{ruling.card} is on the battlefield."}
     if ruling.kind in still and any(c == still[ruling.kind] and v == "holds" for c, v, _ in claims):
-        # its own death's keywords (persist, undying) likewise, in an enters ruling too
-        unread_ab = [a for a in unread_ab if not _own_death_line(a)
-                     and not (ruling.kind == "attacks" and _dies_self(a["text"].strip(), ruling.card))]
+        # its own death's keywords (persist, undying) likewise, and in an enters ruling in which it is still on the
+        # battlefield its own dies or leaves trigger too (Iname as One)
+        unread_ab = [a for a in unread_ab if not _own_death_line(a) and not _dies_self(a["text"].strip(), ruling.card)]
     # CR 603.4: the trigger under test did not trigger (the engine read its trigger and its intervening "if" and
     # settled that it does not): what it would do is never done (Attendant of Vraska with no Vraska)
     if ruling.trigger_claim and any(c == ruling.trigger_claim and v == "fails" for c, v, _ in claims):
         unread_ab = [a for a in unread_ab if a["text"].strip() != ruling.own_line]
+    # ... and likewise another triggered ability of the card the engine settles did not trigger (its event, read,
+    # did not happen: Omnath, Locus of the Roil's landfall trigger when Omnath itself enters)
+    quiet = {ruling.other_triggers[c] for c, v in others.items() if v == "fails"}
+    unread_ab = [a for a in unread_ab if a["text"].strip() not in quiet]
     unread = [a["text"] for a in unread_ab]
     settled = [(c, v) for c, v, _ in claims if v in ("holds", "fails")]
     return {

@@ -1,4 +1,4 @@
-"""Timeline benchmark: scenarios of 10, 50 and 200 events with a trigger on
+"""Timeline benchmark: scenarios of 25, 50, 100 and 200 events with a trigger on
 every event; prints the time per scenario and the growth ratio.
 
 Every event is a cast of Giant Growth targeting Alice's Grizzly Bears while Alice
@@ -11,7 +11,7 @@ CPU seconds of this process are the headline (the machine may be shared) and the
 growth ratio is of CPU time; the answers kept from one scenario are dropped before
 the next (mtgkb.solve_memo), so a longer one does not read back the shorter one's.
 
-Run: python bench/timeline.py [--sizes 10,50,200]
+Run: python bench/timeline.py [--sizes 25,50,100,200]  (each size twice the last: growth per doubling)
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def run(n: int, resolve: bool, session) -> tuple[float, float, str, dict]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sizes", default="10,50,200")
+    ap.add_argument("--sizes", default="25,50,100,200")
     ap.add_argument("--timeout", type=float, default=120.0)
     a = ap.parse_args(argv)
     sizes = [int(x) for x in a.sizes.split(",")]

@@ -14,6 +14,7 @@ from mtgkb.parser.scenario_ast import Claim
 from mtgkb.parser.mana_symbols import mana_symbol_term
 from mtgkb.parser.terms import Fn
 
+from .quoted_facts import quoted_facts
 from .symbols import atom, sym
 
 COLOR_LETTERS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
@@ -145,6 +146,7 @@ def ability_facts(A: Symbol, ab: Ability) -> list[Symbol]:
         out.append(atom("ability_condition", A, sym(ab.condition)))
     out.append(atom("ability_sig", A, ability_signature(ab)))
     out += exception_facts(A, ab.effects)
+    out += quoted_facts(A, ab.effects)
     return out
 
 

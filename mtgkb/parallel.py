@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from mtgkb.parser.errors import ParseError
 
 from .budget import DEFAULT_MEMORY, Budget, OverBudget, memory_text
+from .task_order import next_task
 from .results import CheckReport, ClaimResult, RulingResult
 
 CONTEXT = "spawn"
@@ -225,6 +226,8 @@ class _Worker:
         child.close()
         self.ready = False
         self.task: int | None = None
+        self.file = None                # the file of its tasks (mtgkb.task_order)
+        self.from_end = False           # it takes that file's tasks from the end
         self.limit = budget.timeout     # seconds of the task at hand (reading a file, or a ruling)
         self.reading = False
         self.started = 0.0
@@ -270,20 +273,22 @@ class Pool:
         earlier one answered `stop_on(answer)` true."""
         answers: list = [None] * len(tasks)
         bound = len(tasks)          # tasks from this index on are not run
-        pending = 0
+        todo = list(range(len(tasks)))    # the tasks not handed out yet, in order
         done = 0
         try:
             while True:
                 running = [w for w in self.workers if w.task is not None]
-                if pending >= bound and not running:
+                todo = [i for i in todo if i < bound]
+                if not todo and not running:
                     break
-                self._grow(min(self.jobs, bound - pending + len(running)))
+                self._grow(min(self.jobs, len(todo) + len(running)))
                 for w in self.workers:
-                    if w.ready and w.task is None and pending < bound:
-                        w.task, w.started, w.phase = pending, time.monotonic(), "parsing"
-                        w.limit, w.reading = tasks[pending][-1], True
-                        w.conn.send(tasks[pending])
-                        pending += 1
+                    if w.ready and w.task is None and todo:
+                        i = next_task(todo, tasks, w, self.workers)
+                        todo.remove(i)
+                        w.task, w.started, w.phase = i, time.monotonic(), "parsing"
+                        w.limit, w.reading = tasks[i][-1], True
+                        w.conn.send(tasks[i])
                 for w, answer in self._wait():
                     i, w.task = w.task, None
                     answers[i] = answer
@@ -292,9 +297,9 @@ class Pool:
                         _show_progress(progress, done, min(bound, len(tasks)))
                     if stop_on is not None and stop_on(answer) and i + 1 < bound:
                         bound = i + 1
+                        answers[bound:] = [None] * (len(tasks) - bound)
                         for v in list(self.workers):
                             if v.task is not None and v.task >= bound:
-                                answers[v.task] = None
                                 self._replace(v)
         finally:
             if progress:
@@ -497,16 +502,17 @@ _WARM_UP = ('card:\n  Warm Up Bear {1}{G}\n  Creature \u2014 Bear\n  Flying\n  2
 
 def _warm_up(kb) -> None:
     """What every worker loads once (card names, both grammars' tables, the analysis of the
-    program and of its timeline part), before its first ruling's clock starts."""
+    program and of its timeline part and the index of their rules), before its first ruling's
+    clock starts."""
     from mtgkb.parser.scenario import parse_scenario
 
     from .engine.meaning_facts import split
     from .program import program_text
-    from .program_slice import parsed
+    from .program_slice import sliced
 
     parse_scenario(_WARM_UP, file="<warm-up>", known_names=kb.session.db.name_table())
-    parsed(program_text())
-    parsed(split(program_text())[0])
+    for text in (program_text(), split(program_text())[0]):
+        sliced(text, frozenset())      # its analysis and the index of its rules
 
 
 def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
@@ -563,12 +569,18 @@ def _answer(kb, files: dict, task: tuple, started) -> tuple[str, dict]:
             for i, b in ((i, sf.blocks[i]) for i in checked_blocks(sf))]}
     _, path, display, i, _ = task
     sf = files.get(path)
-    if sf is None:
+    fresh = sf is None
+    if fresh:
         files.clear()
         phase("parsing")
         sf = files[path] = kb.session.load(path, display=display)
     started()
     phase("stepping through the events")
+    if fresh:   # the cards of the file's rulings, their meaning at once (this worker takes its next rulings)
+        from .engine.meaning_facts import file_meaning
+        from .program import program_text
+
+        file_meaning(kb.session, sf, program_text())
     rr, err = check_block(kb.session, sf, sf.blocks[i], kb._explain_failures)
     if err is not None:
         return "error", {f.name: getattr(err, f.name) for f in dataclasses.fields(err)}

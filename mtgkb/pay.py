@@ -25,7 +25,7 @@ def pay_document(path: str, cost_text: str, *, player: str | None = None, with_:
         syms = parse_cost(cost_text)
     except ValueError as e:
         raise ParseError(str(e), "<cost>", 1, 1, expected=("a mana cost such as {S}{1}",)) from None
-    enc = session.encode(sf, block)
+    enc = _board(session, sf, block)
     players = [f.arguments[0].string for f in enc.facts if f.name == "player"]
     active = [f.arguments[0].string for f in enc.facts if f.name == "active_player"]
     if player is None:
@@ -54,6 +54,28 @@ def pay_document(path: str, cost_text: str, *, player: str | None = None, with_:
            "payable": bool(res.payable), "count": res.count, "ways": [] if count_only else res.ways,
            "truncated": bool(res.truncated or res.timed_out)}
     return doc, warnings
+
+
+def _board(session, sf, block):
+    """The facts of the block's state (its first outcome), as Session.encode gives them but
+    without solving the block's claims (a payment needs the state, not the verdicts); bad
+    input and an impossible scenario are ParseErrors as there."""
+    from .engine.ask import Bound, ScenarioError
+    from .engine.outcomes import encode_block
+    from .facts import FactError
+
+    try:
+        return encode_block(block, session.finder(sf, block), session.reference, timeout=session.solver.timeout)
+    except FactError as e:
+        pos = e.pos or block.pos
+        raise ParseError(str(e), pos.file, pos.line, pos.column, expected=e.expected,
+                         violations=e.violations) from None
+    except ScenarioError as e:
+        pos = e.sentence.pos if e.sentence is not None else block.pos
+        why = f"{pos.file}:{pos.line}:{pos.column}: the scenario is impossible ({e})"
+    except Bound:
+        why = "the scenario's events cannot be stepped through"
+    raise ParseError(why, sf.path, block.pos.line, 1, expected=("a scenario whose events are possible",))
 
 
 def _describe(a: Symbol) -> str:

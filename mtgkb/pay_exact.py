@@ -1,8 +1,8 @@
 """Payments at the algorithmic limit: whether a cost can be paid (a max-flow) and how many
 ways there are (a dynamic program), over the options rules.lp derived.
 
-rules.lp's part `pay`, grounded over the board (mana_pay.stage_one) and one request, says
-WHAT can pay what: `need(R, K, N)` (N symbols of kind K), `unit(R, U, S, _)` (a mana U
+rules.lp's part `pay`, grounded over the board (in the same Control after part `base`, or
+alone over mana_pay.stage_one's facts) and one request, says WHAT can pay what: `need(R, K, N)` (N symbols of kind K), `unit(R, U, S, _)` (a mana U
 that source S can give), `ok(R, U, K)` (U may pay K) and `unit_allowed(R, U)`.  When all
 of these are facts of the grounding (nothing about them is left to a choice) and the
 board is a plain matching, this module answers WHETHER all symbols can be paid at once
@@ -20,7 +20,13 @@ the one-activation-per-permanent structure of the units.
 - every ability whose mana is listed costs {T} and nothing else that rules.lp models
   (no sacrifice, no mana symbols), and its permanent is untapped: then a permanent gives
   the mana of exactly one of its abilities and options (605.3c, 106.1) or none;
-- every `unit` and `unit_allowed` atom of the request is a fact (for `ok`, see extract).
+- every `unit` and `unit_allowed` atom of the request is a fact (for `ok`, see extract),
+  and so is what says which symbols a unit may pay: the types a source gives, which
+  sources are snow, the pool (`_inputs_are_facts`; a board with several outcomes may
+  leave them to a choice).
+
+The atoms are read from their printed text (`_split`): one call into clingo for each,
+where reading a symbol's parts is one call for each part.
 
 A way (docs/mana.md, the projection of the clingo solve on `paid/4`) is, for every
 source, how many symbols of each kind it pays.  So a source's contribution is a vector
@@ -198,81 +204,133 @@ def _max_flow(need: tuple, groups: Counter) -> int:
         flow += b
 
 
-def _name(s: Symbol) -> str | None:
-    return s.name if s.type == clingo.SymbolType.Function else None
+def _split(text: str) -> tuple[str, list[str]]:
+    """'f(a,g(b,c),"x,y")' -> ('f', ['a', 'g(b,c)', '"x,y"']): the name and the arguments of
+    a symbol as clingo prints it (reading a symbol's text is one call into clingo, reading
+    its parts is one call for each)."""
+    i = text.find("(")
+    if i < 0 or text[0] == '"':
+        return text, []
+    args: list[str] = []
+    depth, start, quoted, escaped = 0, i + 1, False, False
+    for j in range(i + 1, len(text) - 1):
+        c = text[j]
+        if quoted:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "," and depth == 0:
+            args.append(text[start:j])
+            start = j + 1
+    args.append(text[start:len(text) - 1])
+    return text[:i], args
 
 
-def _atoms(ctl: clingo.Control, name: str, arity: int, R: Symbol):
-    """(arguments, is_fact) of the grounding's atoms name/arity of request R."""
+def _atoms(ctl: clingo.Control, name: str, arity: int, key: str):
+    """(arguments after the request, is_fact) of the grounding's atoms name/arity of the
+    request whose key prints as `key`, each argument as clingo prints it."""
     for a in ctl.symbolic_atoms.by_signature(name, arity):
-        if a.symbol.arguments[0] == R:
-            yield a.symbol.arguments, a.is_fact
+        _, args = _split(str(a.symbol))
+        if args[0] == key:
+            yield args[1:], a.is_fact
+
+
+# the atoms of a request that make it more than a plain matching: an {X}, a spell cast or an
+# ability activated (timing, zones, restrictions, the cost's own {T} and {Q}), a permanent
+# tapped without spending its mana, a mana ability with a mana cost, {2/C} and {C/P}
+_NOT_PLAIN = (("pay_x", 2), ("pay_cast", 2), ("pay_cast_claim", 2), ("pay_spell", 2), ("pay_ability", 4),
+              ("pay_act_ref", 4), ("pay_act", 3), ("pay_tap", 2), ("pay_untap", 2), ("pay_from_pool", 1),
+              ("pay_no_mana_cost", 1), ("idle_ok", 2), ("has_for", 1), ("tb_n", 3), ("ph_n", 3))
 
 
 def extract(ctl: clingo.Control, R: Symbol) -> Options | None:
-    """The request's options from a grounded Control (part `pay` over stage one's facts),
-    or None when they are not a plain matching (see the module docstring)."""
-    purpose, X = R.arguments[4], R.arguments[2]
-    if _name(purpose) != "plain" or X.type == clingo.SymbolType.Number:
-        return None
-    for name, arity in (("pay_x", 2), ("pay_cast", 2), ("pay_act", 3), ("pay_tap", 2), ("pay_untap", 2),
-                        ("idle_ok", 2), ("has_for", 1), ("tb_n", 3), ("ph_n", 3)):
-        if any(True for _ in _atoms(ctl, name, arity, R)):
+    """The options of request R (as the facts name it) from a grounded Control (part `pay`
+    over the board), or None when they are not a plain matching (see the module docstring)."""
+    key = str(R)
+    for name, arity in _NOT_PLAIN:
+        if any(True for _ in _atoms(ctl, name, arity, key)):
             return None
-    if any(_name(a.symbol.arguments[2]) == "x" for a in ctl.symbolic_atoms.by_signature("pay_sym", 3)
-           if a.symbol.arguments[0] == R):
+    if any(_split(args[1])[0] == "x" for args, _ in _atoms(ctl, "pay_sym", 3, key)):
         return None
     need: dict = {}
-    for (_, K, N), fact in _atoms(ctl, "need", 3, R):
-        if not fact or _name(K) in ("for", "twobrid", "tb_generic", "phyrexian") or K in need:
+    for (K, N), fact in _atoms(ctl, "need", 3, key):
+        if not fact or _split(K)[0] in ("for", "twobrid", "tb_generic", "phyrexian") or K in need:
             return None
-        need[K] = N.number
+        need[K] = int(N)
     kinds = tuple(sorted(need))
     bit = {K: 1 << i for i, K in enumerate(kinds)}
     allowed = set()
-    for (_, U), fact in _atoms(ctl, "unit_allowed", 2, R):
+    for (U,), fact in _atoms(ctl, "unit_allowed", 2, key):
         if not fact:
             return None
         allowed.add(U)
+    units = []
+    for (U, S, Spec), fact in _atoms(ctl, "unit", 4, key):
+        if not fact:
+            return None
+        units.append((U, S, Spec))
+    if not _inputs_are_facts(ctl, units):
+        return None
     mask: dict = defaultdict(int)
     # ok/3 is in the recursive component of the payment (pay -> act -> utype of triggered
     # mana -> okb -> ok), so the grounder does not mark its atoms as facts.  With no
     # triggered units and no `for` needs (both refused here), the only rules that give
-    # utype/real/snow_unit/needb are over facts (unit, spec_type, pool, snow_source, need),
-    # so every grounded ok atom holds in every answer set.
-    for (_, U, K), _fact in _atoms(ctl, "ok", 3, R):
+    # utype/real/snow_unit/needb are over facts (unit, spec_type, pool, snow_source, need:
+    # checked above and in _inputs_are_facts), so every grounded ok atom holds in every
+    # answer set.
+    for (U, K), _fact in _atoms(ctl, "ok", 3, key):
         if K not in bit:
             return None
         mask[U] |= bit[K]
     by_source: dict = defaultdict(lambda: defaultdict(list))   # source -> activation -> unit masks
     tap_only = _tap_only_abilities(ctl)
-    tapped = {a.symbol.arguments[0] for a in ctl.symbolic_atoms.by_signature("tapped", 1)}
-    for (_, U, S, _spec), fact in _atoms(ctl, "unit", 4, R):
-        if not fact:
-            return None
-        if _name(U) == "u":
-            O, A, Opt = U.arguments[0], U.arguments[1], U.arguments[2]
+    tapped = {str(a.symbol.arguments[0]) for a in ctl.symbolic_atoms.by_signature("tapped", 1)}
+    for U, S, _spec in units:
+        kind, parts = _split(U)
+        if kind == "u":
+            O, A, Opt = parts[0], parts[1], parts[2]
             if A not in tap_only or O in tapped:
                 return None
-            key = (A, Opt)
-        elif _name(U) == "p":
-            key = ("pool",)
+            act = (A, Opt)
+        elif kind == "p":
+            act = ("pool",)
         else:
             return None
-        by_source[S][key].append(mask[U] if U in allowed else 0)
+        by_source[S][act].append(mask[U] if U in allowed else 0)
     sources = {}
     for S, acts in by_source.items():
         lists = list(acts.values())
-        if len(lists) > 1 and any(len(units) != 1 for units in lists):
+        if len(lists) > 1 and any(len(us) != 1 for us in lists):
             return None   # several options of several mana each: not a plain matching
         sources[S] = lists
     return Options(kinds, tuple(need[K] for K in kinds), sources)
 
 
+def _inputs_are_facts(ctl: clingo.Control, units: list) -> bool:
+    """Whether what says which symbols a unit may pay is settled by the board: the types a
+    source gives (spec_type), which sources are snow and the pool (a board solved in the
+    same Control, where an atom of the board may be left to a choice)."""
+    sources = {S for _, S, _ in units}
+    for name, arity in (("spec_type", 3), ("snow_source", 1), ("pool", 5), ("spend_as_any", 1)):
+        for a in ctl.symbolic_atoms.by_signature(name, arity):
+            if not a.is_fact and (arity == 5 or name == "spend_as_any" or str(a.symbol.arguments[0]) in sources):
+                return False
+    return True
+
+
 def _tap_only_abilities(ctl: clingo.Control) -> set:
-    """Mana abilities whose modelled cost is {T} alone (cost_part facts of stage one)."""
+    """Mana abilities whose modelled cost is {T} alone (cost_part atoms), as clingo prints them."""
     parts: dict = defaultdict(set)
     for a in ctl.symbolic_atoms.by_signature("cost_part", 3):
-        A, _, C = a.symbol.arguments
-        parts[A].add(_name(C) or str(C))
+        A, _, C = _split(str(a.symbol))[1]
+        parts[A].add(_split(C)[0])
     return {A for A, ps in parts.items() if ps == {"tap"}}

@@ -20,7 +20,7 @@ import clingo
 
 from .sources import read_cache, write_cache
 
-_FORMAT = "mtgkb-program-analysis 1"
+_FORMAT = "mtgkb-program-analysis 3"
 
 
 def _code_digest() -> str:
@@ -42,11 +42,17 @@ def _names(text: str) -> tuple[str, bytes]:
 
 
 def _well_formed(got) -> bool:
-    if not (type(got) is tuple and len(got) == 4 and all(type(x) is tuple for x in got)):
+    if not (type(got) is tuple and len(got) == 7 and all(type(x) is tuple for x in got)):
         return False
-    statements, lines, parts, rules = got
+    statements, lines, parts, rules, mentions, decls, eliminating = got
     n = len(statements)
-    return (len(lines) == n and len(parts) == n and all(type(s) is str for s in statements)
+    if not all(type(i) is int and 0 <= i < n for i in eliminating):
+        return False
+    return (len(lines) == n and len(parts) == n and len(mentions) == n and len(decls) == n
+            and all(type(s) is str for s in statements)
+            and all(type(m) is frozenset and all(type(x) is tuple and len(x) == 2 for x in m) for m in mentions)
+            and all(type(d) is tuple and (d == () or (len(d) == 3 and d[0] in ("defined", "show")
+                                                      and type(d[1]) is str and type(d[2]) is int)) for d in decls)
             and all(type(x) is int for x in lines) and all(type(x) is str for x in parts)
             and all(type(r) is tuple and len(r) == 3 and type(r[0]) is int and 0 <= r[0] < n
                     and type(r[1]) is frozenset and type(r[2]) is frozenset for r in rules))

@@ -15,7 +15,7 @@ from typing import Iterable
 import clingo
 from clingo import Control, Symbol
 
-from .program import ground_all, load, new_control, program_text
+from .program import Facts, fact_key, ground_all, load, new_control, program_text
 from .solve_memo import CLAIMS
 
 DEFAULT_TIMEOUT = 10.0
@@ -72,17 +72,20 @@ class Solver:
         self.model_limit = model_limit
         self.program = program if program is not None else program_text()
 
-    def _control(self, messages: list[str], facts: list[Symbol]) -> Control:
+    def _control(self, messages: list[str], facts, enumerate_models: bool) -> Control:
         ctl = new_control(messages=messages)
-        load(ctl, self.program, facts)
+        # consequences read only the shown atoms; models are counted whole (not projected)
+        load(ctl, self.program, facts, shown_only=not enumerate_models)
         return ctl
 
     def solve(self, facts: Iterable[Symbol], *, enumerate_models: bool = False,
               relax: bool = False, characteristics: bool = False) -> SolveResult:
         # the same solve asked before in this process: its result again (the facts in
         # the same order, so even a truncated enumeration keeps the same models)
-        facts = tuple(facts)
-        key = (self.program, facts, enumerate_models, relax, characteristics, self.model_limit)
+        if type(facts) is not Facts:
+            facts = tuple(facts)
+        key = (self.program, tuple(facts) if enumerate_models else fact_key(facts), enumerate_models, relax,
+               characteristics, self.model_limit)
         res = CLAIMS.get(key)
         if res is None:
             res = self._solve(facts, enumerate_models, relax, characteristics)
@@ -96,7 +99,7 @@ class Solver:
         messages: list[str] = []
         t0 = time.perf_counter()
         phase("grounding")
-        ctl = self._control(messages, list(facts))
+        ctl = self._control(messages, facts, enumerate_models)
         ground_all(ctl)
         phase("solving")
         if relax:

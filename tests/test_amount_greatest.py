@@ -25,3 +25,11 @@ def test_a_smaller_power_is_not_lethal(tmp_path):
 def test_no_creature_no_damage(tmp_path):
     r = _beatdown(tmp_path, "Forest", "Hill Giant has no damage marked.\nHill Giant is on the battlefield.")
     assert verdicts(r) == ["holds", "holds"]
+
+
+def test_the_greatest_mana_value_is_the_amount(tmp_path):
+    # meaning_greatest_mv.lp: Torrent of Fire's damage is Hill Giant's mana value (4), a land's is 0 (202.3)
+    r = check(tmp_path, "Alice controls Hill Giant and Forest.\nIt is Alice's turn.\nAlice has {C}{C}{C}{R}{R} in her "
+              "mana pool.\nAlice casts Torrent of Fire targeting Bob, paying from her mana pool.\nTorrent of Fire resolves.",
+              "Bob has 16 life.")
+    assert verdicts(r) == ["holds"]

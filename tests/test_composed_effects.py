@@ -89,9 +89,18 @@ def test_if_you_do_after_one_step():
 
 
 def test_if_you_do_after_a_step_not_seen_done_is_unread():
-    # paying mana is not a step rules.lp applies: the "if you do" sentence has nothing to follow
-    got = meaning("When Test Card dies, you may pay {1}{U}. If you do, draw a card.")
+    # tapping a chosen creature as an effect is not a step rules.lp applies: the "if you do"
+    # sentence has nothing to follow
+    got = meaning("When Test Card dies, you may tap an untapped creature you control. If you do, draw a card.")
     assert "unread(A)" in got and "applied(A)" not in got
+
+
+def test_if_you_do_after_paying_mana_on_resolution():
+    # an optional mana payment as the ability resolves is a step (118.12); drawing follows it
+    got = meaning("When Test Card dies, you may pay {1}{U}. If you do, draw a card.")
+    assert "applied(A)" in got
+    assert "tl_step(A,(1,1,0),may(pay_mana(mana(generic(1),colored(u)))))" in got
+    assert "tl_step(A,(2,1,0),if_did((1,1,0),zone(draw(you,1))))" in got
 
 
 def test_dies_trigger_returns_its_card():

@@ -229,9 +229,9 @@ UNREAD_SPELL = """scenario "an unread spell"
     Alice controls Grizzly Bears.
     Bob controls Hill Giant.
     It is Alice's turn.
-    Alice has {R}{R}{R} in her mana pool.
-    Alice casts Lunge targeting Hill Giant.
-    Lunge resolves.
+    Alice has {R} in her mana pool.
+    Alice casts About Face targeting Hill Giant.
+    About Face resolves.
 """
 
 
@@ -239,7 +239,7 @@ def test_an_undetermined_claim_gets_its_reason_and_no_proof(why):
     rc, out, _ = why(UNREAD_SPELL, "Grizzly Bears is 2/2.", "--json")
     doc = json.loads(out)
     # exit codes as for check: undetermined is 0, or 1 under --strict
-    assert rc == 0 and doc["verdict"] == "undetermined" and "Lunge" in doc["message"]
+    assert rc == 0 and doc["verdict"] == "undetermined" and "About Face" in doc["message"]
     assert why(UNREAD_SPELL, "Grizzly Bears is 2/2.", "--json", "--strict")[0] == 1
     assert doc["proof"] is None and doc["derived_instead"] == [] and doc["outcome"] is None
 

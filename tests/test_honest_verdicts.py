@@ -30,7 +30,7 @@ def _check(tmp_path, given: str, expect: str, card: str = ""):
 
 
 @pytest.mark.parametrize("spell,cast", [
-    ("Lunge", "Alice has {R}{R}{R} in her mana pool.\nAlice casts Lunge targeting Hill Giant."),
+    ("About Face", "Alice has {R} in her mana pool.\nAlice casts About Face targeting Hill Giant."),
     ("Extinction", "Alice has {B}{B}{B}{B}{B} in her mana pool.\nAlice casts Extinction."),
     ("Wild Swing", "Alice has {R}{R}{R}{R} in her mana pool.\nAlice casts Wild Swing."),
     ("Rolling Thunder", "Alice has {R}{R}{R}{R}{R}{R} in her mana pool.\nAlice casts Rolling Thunder with X = 3."),

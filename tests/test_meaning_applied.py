@@ -63,13 +63,17 @@ def test_no_third_state(db):
     faces = list({f.name: f for f in faces if f is not None}.values())
     atoms, stats = derive(faces, frozenset({"applied", "unread", "unread_kind"}))
     assert stats["timed_out_chunks"] == 0
-    applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}
-    unread = {str(a.arguments[0]) for a in atoms if a.name == "unread"}
-    kinds = {str(a.arguments[0]) for a in atoms if a.name == "unread_kind"}
+    # printed abilities ab(F, I); a quoted ability q(A, K) (mtgkb/quoted_facts.py) is applied or unread likewise
+    applied = {str(a.arguments[0]) for a in atoms if a.name == "applied" and a.arguments[0].name == "ab"}
+    unread = {str(a.arguments[0]) for a in atoms if a.name == "unread" and a.arguments[0].name == "ab"}
+    kinds = {str(a.arguments[0]) for a in atoms if a.name == "unread_kind" and a.arguments[0].name == "ab"}
     every = {str(_ab(f.name, i)) for f in faces for i in range(1, len(f.abilities) + 1)}
     assert applied | unread == every
     assert not applied & unread
     assert kinds == unread
+    quoted_applied = {str(a.arguments[0]) for a in atoms if a.name == "applied" and a.arguments[0].name == "q"}
+    quoted_unread = {str(a.arguments[0]) for a in atoms if a.name == "unread" and a.arguments[0].name == "q"}
+    assert not quoted_applied & quoted_unread
 
 
 def test_obstinate_baloth_wordings(tmp_path, capsys):

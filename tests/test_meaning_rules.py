@@ -174,6 +174,7 @@ _PLAYER_SLOT = re.compile(r"spec\(slot\(t\(desc\(\(target,\),types\(group\((play
 
 # the triggers turn.lp and combat.lp read (tl_on/2)
 _TURN_TRIGGER = re.compile(r"^tl_on\((.*,)?(attacks_self|blocks_self|becomes_blocked_self|combat_damage_to_player_self|"
+                           r"attacks_alone_self|unblocked_self|"
                            r"step\((end_of_combat|end),each\)|step\((upkeep|end),each_opponents\)|step\(precombat_main,(yours|each)\))\)$")
 _ZONES_STEP = re.compile(r"zone\(")
 _ZONES_TERMS = re.compile(r"(?<![\w])(draw|mill|mill_a_card|scry|surveil|shuffle|search|discard)\b")
@@ -189,7 +190,10 @@ def _zones(old_real, new_real, terms) -> bool:
 _TRIGGER_ON = re.compile(r"tl_on\(((enters|dies|leaves|to_graveyard|cast|cast_or_copy|life|dealt_damage|deals_damage|"
                          r"becomes_tapped|becomes_untapped|becomes_target|sacrifices|counters_put)\(|(cast_self|enters_self|"
                          r"dies_self)\)$)")
-_TRIGGER_IF = re.compile(r"tl_if\((control\(|life_at_least\(|your_turn\)|not_your_turn\)|self_status\()")
+# (and the conditions on how the permanent was cast, meaning_how_cast.lp, and on the counters it had as it left,
+# meaning_lki.lp)
+_TRIGGER_IF = re.compile(r"tl_if\((control\(|life_at_least\(|your_turn\)|not_your_turn\)|self_status\(|kicked\)|"
+                         r"cast_from\(|cast_by_you\)|cast_any\)|spent\(|had_counter\(|had_any_counter\)|had_no_counter\()")
 
 
 def _triggers(old_real, new_real, terms, old) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from unittest import mock
 
-from clingo import Function, String
+from clingo import Function, Number, String
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +15,7 @@ from mana_support import CARDS, ability, face, fn, mana, pay
 
 from mtgkb import pay_exact
 from mtgkb.engine.outcomes import encode_block
-from mtgkb.mana import solve_request
+from mtgkb.mana import solve_request, stage_one
 from mtgkb.parser.mana_symbols import mana_symbol_term
 from mtgkb.parser.scenario import parse_scenario
 from mtgkb.symbols import sym
@@ -181,3 +181,97 @@ def test_table_too_large_is_left_to_clingo():
     one = Function("generic")
     o = pay_exact.Options((one,), (pay_exact.MAX_STATES + 5,), {i: [[1]] for i in range(3)})
     assert o.count() is None and o.payable() is False
+
+
+def encoded_request(text, cost, extra):
+    fs = {**CARDS, **extra}
+    sf = parse_scenario(text, known_names=lambda: list(fs))
+    enc = encode_block(sf.blocks[0], fs.get)
+    C = Function("cost", [sym(mana_symbol_term(s)) for s in cost])
+    return enc, Function("req", [String("Alice"), C, Function("none", []), Function("all", []), Function("plain", [])])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_st, st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=3))
+def test_shared_stage_one_answers_as_one_control(board, other):
+    """Several questions of a block share one solve of the board (stage_one) and ground the
+    payment part alone over its facts; one question grounds the board and the payment in
+    one Control.  Both give the same answers, the exact path on or off."""
+    sources, cost, pool, as_any = board
+    enc, R = encoded_request(board_text(sources, pool, as_any), cost, faces(sources))
+    _, R2 = encoded_request(board_text(sources, pool, as_any), other, faces(sources))
+    s1 = stage_one(enc.facts, [R, R2])
+    assert s1 is not None and set(s1.keys) == {R, R2}
+    for kw in ({"count": True, "limit": 50, "with_ways": True}, {}):
+        alone = solve_request(enc.facts, R, handles=enc.handles, **kw)
+        shared = solve_request(enc.facts, R, handles=enc.handles, stage1=s1, **kw)
+        with clingo_only():
+            slow = solve_request(enc.facts, R, handles=enc.handles, stage1=s1, **kw)
+        if alone.truncated:   # which ways are listed is the enumeration's order
+            assert {len(alone.ways), len(shared.ways), len(slow.ways)} == {50}
+            alone.ways = shared.ways = slow.ways = []
+        assert summary(alone) == summary(shared) == summary(slow), (board, kw)
+
+
+text_st = st.text(alphabet=st.sampled_from('ab ,()"\\\n'), max_size=6)
+symbol_st = st.recursive(
+    st.one_of(st.integers(-50, 50).map(Number), text_st.map(String),
+              st.sampled_from(["a", "bc", "q"]).map(lambda n: Function(n))),
+    lambda inner: st.builds(lambda n, args: Function(n, args), st.sampled_from(["f", "g", ""]),
+                            st.lists(inner, min_size=1, max_size=3)),
+    max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["ok", "unit"]), st.lists(symbol_st, min_size=1, max_size=4))
+def test_reading_an_atom_as_clingo_prints_it(name, args):
+    """pay_exact reads atoms from their text: the name and each argument's text, as clingo
+    prints the argument itself (strings with commas, parentheses, quotes and escapes)."""
+    atom = Function(name, args)
+    assert pay_exact._split(str(atom)) == (name, [str(a) for a in args])
+
+
+def test_shared_stage_one_keeps_what_a_head_condition_reads():
+    """Part pay reads mana_opt/2 only in the condition of a choice (a permanent tapped for a
+    triggered mana ability without spending its own mana, 605.3a, 106.12a): stage one hands
+    it over, so a shared stage one and one Control agree.  With Glittering Frost on Forest,
+    {1} is paid by Forest's {G} or by Glittering Frost's mana (Forest tapped), and {R} by
+    Glittering Frost's mana alone; {G}{1} either way round; {G}{G}{G} not at all."""
+    text = ('scenario "frost"\n  given:\n    Alice controls Forest.\n'
+            '    Alice controls Glittering Frost attached to Forest.\n')
+    for cost, ways in ((["1"], 2), (["R"], 1), (["G", "1"], 2), (["G", "G", "G"], 0)):
+        enc, R = encoded_request(text, cost, {})
+        alone = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles)
+        shared = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles,
+                               stage1=stage_one(enc.facts, [R]))
+        assert summary(alone) == summary(shared) and alone.count == ways, cost
+
+
+def test_a_payment_step_clingo_refuses_is_grounded_whole():
+    """When clingo refuses to ground part pay as a step of its own (a rule of it redefining an
+    atom of the board), the question is grounded whole in a new Control: the same answer."""
+    from mtgkb import mana_pay
+
+    text = ('scenario "frost"\n  given:\n    Alice controls Forest.\n    Alice controls Snow-Covered Forest.\n'
+            '    Alice controls Glittering Frost attached to Forest.\n')
+    enc, R = encoded_request(text, ["S", "1"], {})
+    expected = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles)
+    made = mana_pay.new_control
+    refused: list = []
+
+    def refusing(*args, **kw):
+        ctl = made(*args, **kw)
+        ground = ctl.ground
+
+        def ground_or_refuse(parts, *a, **k):
+            if not refused and parts == [("pay", [])]:
+                refused.append(parts)
+                raise RuntimeError("redefinition of atom")
+            return ground(parts, *a, **k)
+
+        ctl.ground = ground_or_refuse
+        return ctl
+
+    with mock.patch.object(mana_pay, "new_control", refusing):
+        got = solve_request(enc.facts, R, count=True, limit=20, with_ways=True, handles=enc.handles)
+    assert refused and summary(got) == summary(expected) and expected.count > 1

@@ -28,11 +28,14 @@ def test_the_analysis_is_kept_and_read_back_the_same(home):
     assert program_cache.read(TEXT) is None
     assert program_cache.write(TEXT, made)
     assert program_cache.read(TEXT) == made
-    statements, lines, parts, rules = made
+    statements, lines, parts, rules, mentions, decls, eliminating = made
     assert statements[0] == "#program base."          # clingo's implicit first part
     assert statements[2] == "b(X) :- a(X)." and lines[2] == 2
     assert parts == ("base", "base", "base", "pay", "pay", "pay")
     assert [r[0] for r in rules] == [1, 2, 4]
+    assert mentions[4] == frozenset({("b", 1), ("c", 1), ("d", 1)})
+    assert decls[5] == ("show", "c", 1) and decls[4] == ()
+    assert eliminating == ()          # no constraint, no bounds, no cycle through negation
 
 
 def test_another_text_does_not_read_it(home):
@@ -43,7 +46,7 @@ def test_another_text_does_not_read_it(home):
 @pytest.mark.parametrize("damage", [
     lambda raw: raw[:-7],                                                 # cut short
     lambda raw: raw.split(b"\n", 1)[0] + b"\n" + marshal.dumps(("x",)),   # the wrong shape
-    lambda raw: raw.split(b"\n", 1)[0] + b"\n" + marshal.dumps(((1,), (), (), ())),
+    lambda raw: raw.split(b"\n", 1)[0] + b"\n" + marshal.dumps(((1,), (), (), (), (), (), ())),
     lambda raw: b"other key\n" + raw.split(b"\n", 1)[1],                  # another key line
 ])
 def test_a_damaged_file_is_not_used_and_is_made_again(home, damage):
@@ -67,4 +70,6 @@ def test_a_slice_is_program_text_with_what_it_leaves_out_declared(home):
     finally:
         program_slice.parsed.cache_clear()
     assert kept == ("#program pay.", "c(X) :- b(X); not d(X).", "#show c/1.")
-    assert left == ("#program pay.", "#defined c/1.", "#show c/1.")   # no b: the rule cannot apply
+    # no b: the rule cannot apply, so nothing names c any more (no declaration needed) and c/1
+    # can have no atom (its #show goes; what is shown stays nothing)
+    assert left == ("#program pay.", "#show.")

@@ -18,11 +18,11 @@ REPO = Path(__file__).resolve().parents[1]
 FILES = ("triggers-orvar.mtg", "zone-effects.mtg", "life-and-damage.mtg", "mana-snow.mtg")
 
 
-def _answers(facts, *, sliced: bool) -> tuple[list[list[str]], list[str]]:
+def _answers(facts, *, sliced: bool, shown_only: bool = False) -> tuple[list[list[str]], list[str]]:
     msgs: list[str] = []
     ctl = new_control(["--project=show", "-t1", "-n0"], msgs)
     if sliced:
-        load(ctl, program_text(), facts)
+        load(ctl, program_text(), facts, shown_only=shown_only)
     else:
         load(ctl)
         with ctl.backend() as b:
@@ -41,7 +41,7 @@ def asked_fact_sets(session):
     real = asking.Ask._solve
 
     def spy(self, facts, limit, relax):
-        seen.append(list(facts))
+        seen.append(facts)      # as asked: the ruling's base (program.Facts), then the state
         return real(self, facts, limit, relax)
 
     mp = pytest.MonkeyPatch()
@@ -60,11 +60,31 @@ def asked_fact_sets(session):
 
 
 def test_sliced_and_whole_program_have_the_same_answer_sets(asked_fact_sets):
+    assert all(isinstance(f, program.Facts) for f in asked_fact_sets)
     for facts in asked_fact_sets:
-        whole, _ = _answers(facts, sliced=False)
-        part, msgs = _answers(facts, sliced=True)
+        whole, _ = _answers(list(facts), sliced=False)
+        part, msgs = _answers(list(facts), sliced=True)
         assert part == whole
         assert msgs == []
+        # as the stepper asks: the slice of the ruling's base extended by the state, and only
+        # the facts the slice names
+        asked, msgs = _answers(facts, sliced=True, shown_only=True)
+        assert asked == whole
+        assert msgs == []
+
+
+def test_facts_no_kept_statement_names_are_left_out():
+    from clingo import Function, Number
+
+    from mtgkb.program import Base, Facts
+    from mtgkb.program_slice import sliced
+
+    base = Base([Function("zone", [Function("o", [Number(1)]), Function("battlefield")]),
+                 Function("unheard_of", [Number(1)])])
+    facts = Facts(base, [Function("object", [Function("o", [Number(1)])])])
+    sl = sliced(program_text(), base.shapes, program.shapes(facts.rest()))
+    assert ("zone", 2) in sl.reads and ("unheard_of", 1) not in sl.reads
+    assert base.read_by(sl) == base.facts[:1]
 
 
 def test_the_slice_leaves_rules_out_and_declares_what_they_define():
@@ -120,3 +140,31 @@ def test_rules_whose_body_cannot_match_by_shape_are_left_out():
     assert any("tl_event(step(cleanup" in s for s in by_predicate)
     assert not any("tl_event(step(" in t for t in texts)
     assert len(by_shape) < len(by_predicate)
+
+
+def test_rules_that_can_remove_answer_sets_are_found():
+    from mtgkb.program_slice import _analyse
+
+    text = ("p(X) :- q(X).\n"            # 1: plain
+            "#false :- p(1), r.\n"        # 2: a constraint
+            "1 { s(X) : q(X) } 1.\n"     # 3: a choice with bounds
+            "{ t(X) : q(X) }.\n"         # 4: a choice without bounds: never fails
+            "a :- not b.\nb :- not a.\n"   # 5, 6: a cycle through negation
+            "c :- not d.\nd :- q(2).\n"    # 7, 8: negation, no cycle
+            "e; f :- q(3).\n")           # 9: a disjunction
+    statements, *_, eliminating = _analyse(text)
+    assert [statements[i] for i in eliminating] == [statements[i] for i in (2, 3, 5, 6, 9)]
+
+
+def test_shown_only_slices_keep_what_the_shown_atoms_depend_on():
+    from mtgkb.program_slice import sliced
+
+    text = ("#show out/1.\n"
+            "mid(X) :- in(X).\nout(X) :- mid(X).\n"
+            "unread(X) :- in(X).\n"            # nothing shown reads it
+            "guard(X) :- in(X).\n#false :- guard(7).\n")   # a constraint reads it: kept
+    facts = frozenset({("in", 1)})
+    whole = sliced(text, frozenset(), facts).statements
+    shown = sliced(text, frozenset(), facts, shown_only=True).statements
+    assert "unread(X) :- in(X)." in whole and "unread(X) :- in(X)." not in shown
+    assert {"mid(X) :- in(X).", "out(X) :- mid(X).", "guard(X) :- in(X).", "#false :- guard(7)."} <= set(shown)

@@ -611,8 +611,21 @@ ruling "the returned card's own text is not read (it could replace or watch its 
     Grizzly Bears is on the battlefield.
 """, verdicts=("undetermined",)),
 
-    Case("swords-to-plowshares-life-part-unread", """
-ruling "the life gain is not read: the whole spell is undetermined"
+    Case("crippling-chill-stays-tapped", """
+ruling "tapped, and it stays tapped through its controller's next untap step (502.3, lose_untap.lp)"
+  about: Crippling Chill
+  given:
+    Bob controls Hill Giant.
+    Alice has {C}{C}{U} in her mana pool.
+    Alice casts Crippling Chill targeting Hill Giant.
+    Crippling Chill resolves.
+    The game proceeds to Bob's turn.
+  expect:
+    Hill Giant is tapped.
+""", verdicts=("holds",)),
+
+    Case("swords-to-plowshares-life-equal-to-power", """
+ruling "its controller gains life equal to its power as it last existed (608.2h)"
   about: Swords to Plowshares
   given:
     Bob controls Hill Giant.
@@ -621,7 +634,8 @@ ruling "the life gain is not read: the whole spell is undetermined"
     Swords to Plowshares resolves.
   expect:
     Hill Giant is in Bob's exile.
-""", verdicts=("undetermined",)),
+    Bob has 23 life.
+""", verdicts=("holds", "holds")),
 ]
 
 
@@ -661,7 +675,7 @@ KNOWN = [
     ("Man-o'-War", 1, True),             # enters: return target creature
     ("Zombify", 1, True),                # return target creature card from your graveyard to the battlefield
     ("Raise Dead", 1, True),             # ... to your hand
-    ("Swords to Plowshares", 1, False),  # its controller gains life equal to its power: not read
+    ("Swords to Plowshares", 1, True),   # its controller gains life equal to its power (meaning_amounts_of.lp)
     ("Gravedigger", 1, True),            # "you may return ...": an outcome per choice (608.2d)
     ("Whitemane Lion", 2, True),         # return a creature you control: chosen as it resolves
     ("Frost Breath", 1, False),          # up to two targets
@@ -669,7 +683,7 @@ KNOWN = [
     ("Mana Leak", 1, False),             # "unless its controller pays"
     ("Banishing Light", 1, True),        # "until ~ leaves the battlefield" (610.3, exile_links.lp)
     ("Oblivion Ring", 1, False),         # "another target"
-    ("Crippling Chill", 1, False),       # "it doesn't untap during its controller's next untap step"
+    ("Crippling Chill", 1, True),        # "it doesn't untap during its controller's next untap step" (502.3: lose_untap.lp)
     ("Journey to Nowhere", 1, False),    # its exile is linked to "return the exiled card" (607.2a)
     ("Worldgorger Dragon", 2, False),    # exile all other permanents you control: linked likewise
 ]

@@ -9,7 +9,7 @@ from clingo import Function, Symbol
 
 from mtgkb.parser.scenario_ast import Sentence
 
-from ..program import ground_all, load, new_control
+from ..program import fact_key, ground_all, load, new_control
 from ..solve_memo import STEPS
 from ..solver import phase, wait_seconds
 
@@ -44,7 +44,7 @@ class Ask:
 
     def __call__(self, facts: list[Symbol], limit: int | None = None, *, relax: bool = False) -> list[frozenset]:
         limit = self.limit if limit is None else limit
-        key = (frozenset(facts), limit, relax)
+        key = (fact_key(facts), limit, relax)
         if key not in self.answers:
             if len(self.answers) >= ANSWERS_KEPT:
                 self.answers.clear()
@@ -55,7 +55,7 @@ class Ask:
         self.solves += 1
         # the same question asked before in this process (for another ruling): its answer
         # and its messages again; a solve past the time limit is not kept
-        key = (self.program, frozenset(facts), limit, relax)
+        key = (self.program, fact_key(facts), limit, relax)
         kept = STEPS.get(key)
         if kept is None:
             msgs: list = []
@@ -75,7 +75,7 @@ class Ask:
         """The outcomes (at most limit + 1, sorted), None past the time limit."""
         ctl = new_control(["--project=show", "-t1"], msgs)
         phase("grounding")
-        load(ctl, self.program, facts)
+        load(ctl, self.program, facts, shown_only=True)
         ground_all(ctl)
         phase("solving")
         if relax:  # the named violations (violated/2) instead of no outcome

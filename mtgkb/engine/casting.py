@@ -27,7 +27,7 @@ from .state import STARTING_LIFE, Item, State, item_sym
 # violations of a cast or an activation that make its sentence bad input (the rules forbid it)
 CAST_VIOLATIONS = {"not_during_a_main_phase_of_its_controller", "the_stack_is_not_empty", "not_from_hand",
                    "not_in_own_hand", "unpayable_additional_cost", "cannot_pay_with", "not_as_a_sorcery", "no_kicker",
-                   "summoning_sick", "not_its_controller"}
+                   "summoning_sick", "not_its_controller", "not_a_land_card", "two_alternative_costs"}
 
 
 class Casting:
@@ -192,7 +192,13 @@ class Casting:
                 if v.arguments[0] == I:
                     n = v.arguments[1].number
                     st.life[it.controller] = st.life.get(it.controller, STARTING_LIFE) - n
+                    if n > 0 and it.controller not in st.life_lost:
+                        st.life_lost.append(it.controller)   # CR 119.4, 119.3: paying life is losing it
                     st.log.append(("107.4f, 119.4", f"  {it.controller} pays {n} life"))
+        for v in pick(m, "tl_cast_exiled"):
+            it = st.item_of(v.arguments[0].arguments[0].number)
+            if it is not None:   # CR 702.34a, 702.133a: exiled as it leaves the stack
+                it.exile_leaving = True
         for v in pick(m, "tl_pay_unsure") + pick(m, "tl_cast_unsure"):
             st.unsure.append(v.arguments[1])
             st.log.append(("601.2h", f"  how it is paid depends on text mtgkb does not read: {self._ab_text(v.arguments[1])}"))

@@ -82,13 +82,22 @@ class Combat:
             b.combat["block_sentence"] = s
         return work
 
+    def blocks_pending(self, st: State) -> bool:
+        """CR 509.1: blockers are to be declared now: block sentences were said, or the declare blockers step
+        of a combat with attackers has begun and no declaration was made yet (none said: no creature blocks)."""
+        return bool(st.open_blocks) or (st.step == "declare_blockers" and bool(st.attacking)
+                                        and not st.combat.get("blocks_declared"))
+
     def close_blocks(self, st: State) -> list[State]:
-        """CR 509.1, 509.2a: the declaration of blockers said so far is made, all at once."""
+        """CR 509.1, 509.1h, 509.2a: the declaration of blockers said so far is made, all at once (with no
+        block sentence, no creature blocks); the attackers with no blocker become unblocked."""
         pairs, s = st.open_blocks, st.combat.pop("block_sentence", None)
         st.open_blocks = []
-        evs = [Function("blocks", [obj(b), obj(a)]) for b, a in dict.fromkeys(pairs)]
+        evs = [Function("blockers_declared")] + [Function("blocks", [obj(b), obj(a)]) for b, a in dict.fromkeys(pairs)]
         for b, a in pairs:
             st.log.append(("509.1a", f"{st.name_of(b)} blocks {st.name_of(a)}"))
+        if not pairs:
+            st.log.append(("509.1", "no creature blocks"))
         try:
             pm = self.event_models(st, *evs)
         except ScenarioError as e:
@@ -103,6 +112,8 @@ class Combat:
                 if a not in x.blocked:
                     x.blocked.append(a)
                     x.log.append(("509.1h", f"  {x.name_of(a)} becomes blocked"))
+            for v in pick(m, "tl_becomes_unblocked"):
+                x.log.append(("509.1h", f"  {x.name_of(v.arguments[0].arguments[0].number)} becomes unblocked"))
             out += self.put_triggers(x)
         return out
 
@@ -123,10 +134,7 @@ class Combat:
         work = [st] if st.step == "declare_blockers" else self.advance(st, st.active, "declare_blockers", s)
         out: list[State] = []
         for b in work:
-            if b.open_blocks:
-                bs = self.close_blocks(b)
-            else:
-                bs = [b]
+            bs = self.close_blocks(b) if self.blocks_pending(b) else [b]
             for x in bs:
                 self._end_step(x, s)
                 x.step = "combat_damage"

@@ -34,8 +34,13 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
         p, d = a[0].string, a[1].number
         before = st.life.get(p, STARTING_LIFE)
         st.life[p] = before + d
+        if d < 0 and p not in st.life_lost:
+            st.life_lost.append(p)   # CR 119.3: it lost life this turn (mtgkb/rules/life_lost.lp)
         what = f"gains {d} life" if d >= 0 else f"loses {-d} life"
         st.log.append(("119.3, 120.3a", f"  {p} {what} ({before} -> {st.life[p]})"))
+    elif e.name == "died":
+        # CR 700.4: a creature that died this turn, with a subtype an amount counts (mtgkb/rules/died_this_turn.lp)
+        st.died.append((a[0].arguments[0].number, a[1].string))
     elif e.name == "destroy":
         oid = a[0].arguments[0].number
         st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 
@@ -82,13 +83,18 @@ def spent_facts(I: Symbol, spent: Spent) -> list[Symbol]:
 
 def spent_log_facts(handle: str, spent: Spent) -> list[Symbol]:
     """What was spent to cast the spell a handle names, for claims after it left the stack."""
+    return list(_spent_log_facts(handle, spent))
+
+
+@lru_cache(maxsize=4096)
+def _spent_log_facts(handle: str, spent: Spent) -> tuple:
     H = String(handle)
     out = [atom("tl_log_spent", H, Function("total"), Number(spent.total)),
            atom("tl_log_spent", H, Function("snow"), Number(spent.snow)),
            atom("tl_log_spent", H, Function("open"), Number(spent.open))]
     have = dict(spent.types)
     out += [atom("tl_log_spent", H, Function("t", [Function(t)]), Number(have.get(t, 0))) for t in TYPES]
-    return out
+    return tuple(out)
 
 
 def pool_text(pool: list[PoolMana], player: str) -> str:

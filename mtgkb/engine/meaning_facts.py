@@ -33,14 +33,33 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_static_groups.lp", "meaning_combat_restrictions.lp",
                  "meaning_cda.lp", "meaning_cost_statics.lp",
                  "meaning_entry_statics.lp", "meaning_levelers.lp",
-                 "meaning_inert_statics.lp")
+                 "meaning_inert_statics.lp",
+                 "meaning_zone_casting.lp",
+                 "meaning_kicked.lp", "meaning_pay_helpers.lp",
+                 "meaning_object_conditions.lp", "meaning_colors.lp", "meaning_target_counts.lp",
+                 "meaning_self_damage.lp", "meaning_copy_yours.lp",
+                 "meaning_regeneration.lp", "meaning_amounts_of.lp",
+                 "meaning_tokens_tapped.lp", "meaning_both.lp",
+                 "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
+                 "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
+                 "meaning_spell_self.lp", "meaning_where_x_parts.lp",
+                 "meaning_hand_discard.lp", "meaning_search_subtype.lp",
+                 "meaning_combat_triggers.lp", "meaning_how_cast.lp",
+                 "meaning_mana_effects.lp", "meaning_lki.lp",
+                 "meaning_may_pay.lp", "meaning_delayed_return.lp",
+                 "meaning_discard_self.lp", "meaning_quoted_tokens.lp",
+                 "meaning_lose_untap.lp", "meaning_died_this_turn.lp",
+                 "meaning_looks_back.lp", "meaning_life_lost.lp", "meaning_may_other.lp",
+                 "meaning_entry.lp", "meaning_energy_for_each.lp",
+                 "meaning_tap_or_untap.lp", "meaning_untap_upto.lp",
+                 "meaning_unless_sacrifice_n.lp", "meaning_return_n.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
     "ability_condition", "ability_cost", "ability_effect", "ability_event_hint", "ability_kind", "ability_rider",
     "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
     "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read",
-    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "same_elsewhere",
+    "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "quoted_in", "same_elsewhere",
     "token_name", "unapplied_static", "unit_only"})
 CACHED_FACES = 4096
 
@@ -127,3 +146,41 @@ def block_meaning(faces, reference: list[Symbol], full: str) -> list[Symbol]:
     for f in faces:
         out.update(_cache[(f, full)])
     return sorted(out)
+
+
+def _card_names(block) -> list[str]:
+    """The card names a block's sentences give (an object's card, a card put into a zone)."""
+    out: list[str] = []
+
+    def walk(v, key=None) -> None:
+        if isinstance(v, str):
+            if key == "card":
+                out.append(v)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x, key)
+        elif getattr(v, "card", None) is not None and isinstance(v.card, str):
+            out.append(v.card)
+
+    for s in block.given:
+        walk(s.args)
+    return out
+
+
+def file_meaning(session, sf, full: str) -> None:
+    """The meaning of every face a file's blocks name, derived at once (one solve instead of one per
+    ruling that brings a new face: most of a solve's cost does not depend on how many faces it
+    reads).  The faces are the ones the rulings would derive; what a ruling looks up that is not
+    named here is derived when it is asked for, as before."""
+    faces: dict = {}
+    for b in sf.blocks:
+        find = session.finder(sf, b)
+        for name in _card_names(b):
+            f = find(name)
+            if f is not None:
+                faces.setdefault(f, None)
+    if faces:
+        block_meaning(list(faces), session.reference, full)

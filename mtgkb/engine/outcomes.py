@@ -169,7 +169,8 @@ def evaluate_block(session, sf, block: Block, rr, *, characteristics: bool = Fal
 
 def encode_state(stepper: Stepper, st: State, claims) -> Encoded:
     """The facts of one outcome with its claims (for `show`, explanations, payments)."""
-    facts = stepper.facts(st) + log_facts(st)
+    facts = stepper.facts(st)
+    facts += log_facts(st)
     for c, Id in claims:
         about: set = set()
         for q in c.queries:

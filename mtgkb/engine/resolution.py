@@ -14,6 +14,7 @@ from .ask import Bound, ScenarioError, Unsettled, pick
 from .control import change_control
 from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage
+from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
 
 
@@ -83,6 +84,10 @@ class Resolution:
             raise self._why_impossible(st, facts, f"{it.label} cannot resolve as the scenario says")
         if all(pick(m, "tl_other_branch") for m in models):
             return []  # 603.3d: this outcome chose another target than the scenario names
+        asks = sorted({tuple(a.arguments[1:]) for m in models for a in pick(m, "tl_may_pay_ask")}, key=str)
+        if asks and it.paid is None:
+            # CR 118.12, 608.2d: a cost its controller may pay as it resolves: an outcome per choice (engine/may_pay.py)
+            return [x for b in may_pay_branches(self, st, it, asks) for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
@@ -108,10 +113,12 @@ class Resolution:
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
             st.log.append(("701.9b", "  a player discards, and the scenario does not say which card"))
-        for _ in pick(m, "tl_may_not"):
-            # CR 608.2d: "you may": in this outcome its controller chooses not to
-            st.choices.append(f"{it.controller} chooses not to (608.2d)")
-            st.log.append(("608.2d", f"  {it.controller} chooses not to do what the ability says they may"))
+        for x in pick(m, "tl_may_not"):
+            # CR 608.2d: "you may" ("<a player> may": mtgkb/rules/may_other.lp): in this outcome they choose not to
+            who = next((c.arguments[1].string for c in pick(m, "tl_may_chooser") if c.arguments[0] == x.arguments[1]),
+                       it.controller)
+            st.choices.append(f"{who} chooses not to (608.2d)")
+            st.log.append(("608.2d", f"  {who} chooses not to do what the ability says they may"))
         entered: list[int] = []
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
@@ -180,13 +187,19 @@ class Resolution:
                 vals += tuple(Function("name", [String(f"{n.arguments[2].string} {n.arguments[3].string} Token")])
                               for n in pick(m, "tl_new_token_name") if n.arguments[1] == mk.arguments[1])
                 base = next((v.arguments[0].string for v in vals if v.name == "name"), "Token")
+                # CR 110.5, 111.2: created tapped (rules.lp: tl_make_tapped/2)
+                tapped = any(t.arguments[1] == mk.arguments[1] for t in pick(m, "tl_make_tapped"))
+                # CR 111.2: the player who creates them (rules.lp: tl_token_for/3), else the controller
+                maker = next((t.arguments[2].string for t in pick(m, "tl_token_for") if t.arguments[1] == mk.arguments[1]),
+                             it.controller)
                 made = []
                 for _ in range(mk.arguments[2].number):
                     k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
                     handle = base if k == 0 else f"{base} #{k + 1}"
-                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller,
-                                     controller=it.controller, token=True, token_values=vals)
+                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=maker, controller=maker,
+                                     token=True, token_values=vals)
                     tok.entered = True
+                    tok.tapped = tapped
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
                     made.append(handle)
@@ -194,7 +207,7 @@ class Resolution:
                                   clingo.SymbolType.Function and e.arguments[1].arguments[0].name == "lki_counters"
                                   for e in pick(m, "tl_do"))
                 st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
-                               f"  {it.controller} creates {len(made)} {base}(s)"
+                               f"  {maker} creates {len(made)} {'tapped ' if tapped else ''}{base}(s)"
                                + (" (one for each counter it had as it last existed)" if per_counter else
                                   f" (X = {it.x})" if it.x is not None else "")))
             copies = pick(m, "tl_copy")
@@ -253,6 +266,9 @@ class Resolution:
                 plan.append((oid, "graveyard", "701.8a", ""))
             elif e.name == "sacrifice":
                 plan.append((oid, "graveyard", "701.21a", f"  {e.arguments[0].string} sacrifices {o.handle}"))
+            elif e.name == "counter_spell" and any(x.exile_leaving for x in st.stack if x.source == oid):
+                plan.append((oid, "exile", "701.6a, 702.34a", f"  {o.handle} is countered and exiled instead of being "
+                                                              "put into its owner's graveyard"))
             elif e.name == "counter_spell":
                 plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
             else:
@@ -319,10 +335,13 @@ class Resolution:
         # CR 608.2n, 608.3: where the spell goes
         if it.kind == "spell" and it.source in st.objects:
             sp = st.objects[it.source]
-            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles"):
+            if pick(m, "tl_permanent_spell") and not pick(m, "tl_fizzles") and not it.exile_leaving:
                 new = st.move(sp.id, "battlefield", it.controller)
                 new.entered = True
                 new.spell_x = it.x
+                if it.cast_from is not None:
+                    # CR 608.3, 601.2a: the permanent a cast spell became (a copy of a spell was not cast, 707.10)
+                    new.cast = (it.controller, it.cast_from, it.kicked, it.spent)
                 for ec in pick(m, "tl_enter_copy"):
                     # CR 614.1c, 707.5: it enters as a copy of the chosen object, whose copiable values
                     # are locked in now (707.2b), with the exceptions of its own ability (707.9)
@@ -339,6 +358,19 @@ class Resolution:
                 st.log.append(("608.3", f"  {new.handle} enters the battlefield under {it.controller}'s control"
                                         + (f" (the spell's X was {it.x}, 107.3m)" if it.x is not None else "")))
                 entered.append(new.id)
+            elif it.exile_leaving:
+                st.move(sp.id, "exile", None)
+                st.log.append(("608.2n, 702.34a", f"  {sp.handle} is exiled instead of being put into its owner's graveyard"))
+            elif pick(m, "tl_self_exile"):
+                # CR 608.2n, 406.2: rules.lp (tl_self_exile/1) -- the spell's own "Exile ~"
+                st.move(sp.id, "exile", None)
+                st.log.append(("608.2n, 406.2", f"  {sp.handle} exiles itself"))
+            elif pick(m, "tl_rebound"):
+                # CR 702.88a: rules.lp (tl_rebound/2) -- exiled as it resolves, and a delayed triggered ability
+                st.move(sp.id, "exile", None)
+                st.log.append(("702.88a", f"  {sp.handle} is exiled as it resolves (rebound)"))
+                A = pick(m, "tl_rebound")[0].arguments[1]
+                self.create_delayed(st, it, Function("delayed", [Function("rebound", [A]), Function("your_upkeep")]))
             else:
                 st.move(sp.id, "graveyard", None)
                 st.log.append(("608.2n", f"  {sp.handle} is put into its owner's graveyard"))

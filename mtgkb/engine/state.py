@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 
@@ -44,6 +45,8 @@ class Obj:
     deathtouch_damage: bool = False  # dealt damage by a source with deathtouch since state-based actions were last checked (704.5h)
     spell_copy: bool = False         # a copy of a spell on the stack (707.10): not a card, ceases to exist off the stack
     unknown: bool = False            # an unknown card: no sentence knows its name (engine/zone_state.py)
+    cast: tuple = ()                 # the spell it was, if it was cast (601.2a, 608.3): (caster, zone it was cast
+                                     # from, kicked (702.33d), mana spent (Spent, 601.2h)); () when it was not cast
 
 
 @dataclass
@@ -63,12 +66,17 @@ class Item:
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
+    lki_pt: tuple | None = None        # (power, toughness) of the source as it left the battlefield, () if it had
+                                      # none; None: it did not trigger on its source leaving (603.10a, 608.2h)
     cast_from: str | None = None      # the zone a spell was cast from (601.2a); None: not cast (a copy, 707.10)
     free: bool = False                # cast without paying its mana cost (118.9)
     kicked: bool = False              # its kicker cost was paid (702.33d)
     spent: Spent | None = None        # the mana spent to cast it (601.2h); a copy spent none (707.10)
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
     division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
+    exile_leaving: bool = False       # cast with flashback or jump-start: exiled as it leaves the stack (702.34a)
+    paid: tuple | None = None         # the costs its controller chose to pay as it resolves, ((A, N), ...) (118.12,
+                                      # 608.2d); None: not decided yet (mtgkb/rules/may_pay.lp)
 
 
 @dataclass
@@ -108,6 +116,8 @@ class State:
     next_group: int = ADDED_GROUP_BASE              # the group number of the next mana added (mana_state)
     spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
     cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
+    died: list = field(default_factory=list)        # (object id, subtype) of creatures that died this turn (700.4)
+    life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
@@ -145,6 +155,9 @@ class State:
             it = next((x for x in self.stack if x.kind == "spell" and x.source == oid), None)
             if it is not None:
                 self.stack.remove(it)
+                if it.exile_leaving:
+                    # CR 702.34a, 702.133a: rules.lp said (tl_cast_exiled/1) it is exiled instead of going anywhere else
+                    zone = "exile"
                 for other in self.stack:
                     if other.ref_spell == it.id and other.ref_targets is None:
                         other.ref_targets = it.targets
@@ -189,7 +202,8 @@ def target_sym(t) -> Symbol:
     return String(t) if isinstance(t, str) else obj(t)
 
 
-def state_facts(st: State) -> list[Symbol]:
+def state_facts(st: State, stack: bool = True) -> list[Symbol]:
+    """The state as facts (`stack=False`: without the items on the stack)."""
     out = list(st.static_facts)
     for p in st.players:
         out.append(atom("player", String(p)))
@@ -206,56 +220,97 @@ def state_facts(st: State) -> list[Symbol]:
         out.append(atom("current_step", Function(st.step)))
     out += pool_facts(st.pool)
     # CR 400.7e: the new object an object that moved became (while that one still exists)
-    out += [atom("became", obj(a), obj(b)) for a, b in sorted(st.became.items()) if b in st.objects]
+    out += [_became(a, b) for a, b in sorted(st.became.items()) if b in st.objects]
     for o in st.objects.values():
-        O = obj(o.id)
-        out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
-                atom("owner", O, String(o.owner)), atom("timestamp", O, Number(o.ts))]
-        if o.controller is not None:
-            out.append(atom("controller", O, String(o.controller)))
-        if o.token:
-            out.append(atom("token", O))
-            for v in o.token_values:
-                out.append(atom("token_value", O, v))
-            if o.token_copy_of_card:
-                out.append(atom("token_copy_of_card", O, String(o.token_copy_of_card)))
-        elif o.card is not None:
-            out.append(atom("from_card", O, String(o.card)))
-        if o.tapped and o.zone == "battlefield":
-            out.append(atom("tapped", O))
-        for k, n in o.counters.items():
-            if n > 0 and o.zone in ("battlefield", "exile"):
-                out.append(atom("counter", O, String(k), Number(n)))
-        if o.attached is not None and o.attached in st.objects:
-            out.append(atom("attached", O, obj(o.attached)))
-        if o.came_this_turn:
-            out.append(atom("came_under_control_this_turn", O))
-        for src, ts, face, values in o.copy_effects:
-            # CR 707.2b: the values copied were locked in as the copy effect began
-            out.append(atom("copy_effect", O, obj(src), Number(ts)))
-            out += [atom("copied_value", O, Number(ts), v) for v in values]
-        if o.entered:
-            out.append(atom("tl_entered", O))
-        if o.spell_x is not None:
-            out.append(atom("tl_spell_x", O, Number(o.spell_x)))
-        if o.face_down and o.zone == "battlefield":
-            out.append(atom("face_down", O))
-        if o.special_x is not None:
-            out.append(atom("tl_special_x", O, Number(o.special_x)))
-        out += [atom("chosen", O, v) for v in o.chosen]
-        if o.damage > 0 and o.zone == "battlefield":
-            out.append(atom("damage_marked", O, Number(o.damage)))
-        if o.deathtouch_damage and o.zone == "battlefield":
-            out.append(atom("deathtouch_damaged", O))
-        if o.spell_copy:
-            out.append(atom("spell_copy", O))
+        out += object_facts(st, o)
     for ts, oid, e, _duration in st.conts:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
-    for it in st.stack:
-        out += item_facts(st, it)
+    out += [atom("died_this_turn", obj(o), String(x)) for o, x in st.died]
+    out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
+    if stack:
+        for it in st.stack:
+            out += item_facts(st, it)
     return out + zone_facts(st)
+
+
+@lru_cache(maxsize=8192)
+def _became(a: int, b: int) -> Symbol:
+    return atom("became", obj(a), obj(b))
+
+
+_object_facts_kept: dict = {}
+OBJECT_FACTS_KEPT = 50_000   # encodings remembered before the table starts again
+
+
+def _frozen(v):
+    if type(v) is dict:
+        return tuple(sorted(v.items()))
+    if type(v) is list:
+        return tuple(v)
+    return v
+
+
+def object_facts(st: State, o: Obj) -> tuple:
+    """The facts of one object.  They are a function of its fields (and of whether what it is
+    attached to still exists), so they are encoded once and read back: a state's objects are
+    encoded again at every step of a timeline, most of them unchanged."""
+    key = (o.attached is not None and o.attached in st.objects,) + tuple(_frozen(v) for v in vars(o).values())
+    got = _object_facts_kept.get(key)
+    if got is None:
+        if len(_object_facts_kept) > OBJECT_FACTS_KEPT:
+            _object_facts_kept.clear()
+        got = _object_facts_kept[key] = tuple(_encode_object(st, o))
+    return got
+
+
+def _encode_object(st: State, o: Obj) -> list[Symbol]:
+    out: list[Symbol] = []
+    O = obj(o.id)
+    out += [atom("object", O), atom("handle", O, String(o.handle)), atom("zone", O, Function(o.zone)),
+            atom("owner", O, String(o.owner)), atom("timestamp", O, Number(o.ts))]
+    if o.controller is not None:
+        out.append(atom("controller", O, String(o.controller)))
+    if o.token:
+        out.append(atom("token", O))
+        for v in o.token_values:
+            out.append(atom("token_value", O, v))
+        if o.token_copy_of_card:
+            out.append(atom("token_copy_of_card", O, String(o.token_copy_of_card)))
+    elif o.card is not None:
+        out.append(atom("from_card", O, String(o.card)))
+    if o.tapped and o.zone == "battlefield":
+        out.append(atom("tapped", O))
+    for k, n in o.counters.items():
+        if n > 0 and o.zone in ("battlefield", "exile"):
+            out.append(atom("counter", O, String(k), Number(n)))
+    if o.attached is not None and o.attached in st.objects:
+        out.append(atom("attached", O, obj(o.attached)))
+    if o.came_this_turn:
+        out.append(atom("came_under_control_this_turn", O))
+    for src, ts, face, values in o.copy_effects:
+        # CR 707.2b: the values copied were locked in as the copy effect began
+        out.append(atom("copy_effect", O, obj(src), Number(ts)))
+        out += [atom("copied_value", O, Number(ts), v) for v in values]
+    if o.entered:
+        out.append(atom("tl_entered", O))
+    if o.spell_x is not None:
+        out.append(atom("tl_spell_x", O, Number(o.spell_x)))
+    if o.face_down and o.zone == "battlefield":
+        out.append(atom("face_down", O))
+    if o.special_x is not None:
+        out.append(atom("tl_special_x", O, Number(o.special_x)))
+    out += [atom("chosen", O, v) for v in o.chosen]
+    if o.damage > 0 and o.zone == "battlefield":
+        out.append(atom("damage_marked", O, Number(o.damage)))
+    if o.deathtouch_damage and o.zone == "battlefield":
+        out.append(atom("deathtouch_damaged", O))
+    if o.spell_copy:
+        out.append(atom("spell_copy", O))
+    if o.cast and o.zone == "battlefield":
+        out += cast_record_facts(O, *o.cast)
+    return out
 
 
 _item_facts_kept: dict = {}
@@ -299,6 +354,9 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, obj(it.chosen)))
     out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
+    if it.lki_pt is not None:
+        out.append(atom("tl_item_lki_left", I))
+        out += [atom("tl_item_lki_pt", I, Number(it.lki_pt[0]), Number(it.lki_pt[1]))] if it.lki_pt else []
     if it.lki_keywords is not None:
         out.append(atom("tl_item_lki_known", I))
         out += [atom("tl_item_lki_kw", I, Function(k)) for k in it.lki_keywords]
@@ -312,6 +370,24 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
         out.append(atom("tl_spell_copy", I))
     if it.spent is not None:
         out += spent_facts(I, it.spent)
+    if it.paid is not None:
+        out.append(atom("tl_may_pay_decided", I))
+        out += [atom("tl_may_paid", I, A, N) for A, N in it.paid]
+    return out
+
+
+def cast_record_facts(O: Symbol, caster: str, origin: str, kicked: bool, spent: Spent | None) -> list[Symbol]:
+    """How the spell a permanent was had been cast (601.2a, 702.33d, 601.2h): tl_perm_cast(O, Caster, Zone),
+    tl_perm_kicked(O), tl_perm_spent_known(O), tl_perm_spent(O, T, N) per settled type,
+    tl_perm_spent_open(O, N)."""
+    out = [atom("tl_perm_cast", O, String(caster), Function(origin))]
+    if kicked:
+        out.append(atom("tl_perm_kicked", O))
+    if spent is not None:
+        out.append(atom("tl_perm_spent_known", O))
+        out += [atom("tl_perm_spent", O, Function(t), Number(n)) for t, n in spent.types if n]
+        if spent.open:
+            out.append(atom("tl_perm_spent_open", O, Number(spent.open)))
     return out
 
 

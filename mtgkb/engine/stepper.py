@@ -21,19 +21,22 @@ from mtgkb.parser.terms import Fn
 
 from .. import mana
 from ..facts import FactError, face_facts
-from ..program import program_text
+from ..program import Base, Facts, program_text
 from ..symbols import atom, obj, sym
 from .actions import Actions
 from .casting import Casting
 from .meaning_facts import block_meaning, split
 from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
-from .ask import MAX_BRANCHES, Ask, Bound, ScenarioError, pick
+from .lki import last_known
+from . import ask as asking
+from .ask import Ask, Bound, ScenarioError, pick
 from .board_limits import check_board_size
 from .combat import Combat
 from .entry import apply_entry
+from .outcome_keys import OutcomeKeys
 from .present import SBA_TEXT
 from .resolution import Resolution
-from .state import Item, State, item_facts, item_sym, log_facts, resolve_handle, state_facts, target_sym
+from .state import Item, State, item_sym, resolve_handle, state_facts, target_sym
 from .turn import TurnStructure
 from .zones import ZoneSteps
 
@@ -43,7 +46,7 @@ def _target_of(T: Symbol):
     return T.arguments[0].number if T.type == clingo.SymbolType.Function else T.string
 
 
-class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
+class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
     def __init__(self, block: Block, find_face, reference: list[Symbol], *, timeout: float = 10.0) -> None:
         self.block = block
         self.find_face = find_face
@@ -51,7 +54,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         self.faces: dict[str, CardFace] = {}
         # card meaning is derived once per face (meaning_facts); the solves use the rest of the program
         self.program = program_text()
-        self.ask = Ask(split(self.program)[0], timeout, limit=MAX_BRANCHES)
+        self.ask = Ask(split(self.program)[0], timeout, limit=asking.MAX_BRANCHES)   # read now: tests bound it
         self._sba_free: set[frozenset] = set()   # states in which no state-based action applies (704.3)
         # every solve has the time limit; the whole timeline gets it once per ten sentences, at least six times
         self.deadline = time.perf_counter() + timeout * max(6, len(block.given) // 10 + 1)
@@ -66,18 +69,24 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
             self._face_facts = None
         return self.faces[name]
 
-    def base_facts(self) -> list[Symbol]:
+    def base(self) -> Base:
+        """The facts every solve starts with: the reference tables, the faces' facts and meaning."""
         if getattr(self, "_face_facts", None) is None:
-            ff = []
+            ff = list(self.reference)
             for f in self.faces.values():
                 ff += face_facts(f)
             ff += mana.face_mana_facts(self.faces)
             ff += block_meaning(self.faces.values(), self.reference, self.program)
-            self._face_facts = ff
-        return self.reference + self._face_facts
+            self._face_facts = Base(ff)
+        return self._face_facts
 
-    def facts(self, st: State, extra=()) -> list[Symbol]:
-        return self.base_facts() + state_facts(st) + list(extra)
+    def base_facts(self) -> list[Symbol]:
+        return list(self.base().facts)
+
+    def facts(self, st: State, extra=()) -> Facts:
+        out = Facts(self.base(), state_facts(st))
+        out += extra
+        return out
 
     # -- run
     def _players_named(self) -> list[str]:
@@ -115,7 +124,7 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                 raise Bound("the time limit was reached while stepping through the events")
             branches = nxt
         # CR 509.1: a declaration of blockers the last sentences said is made
-        branches = [b for st in branches for b in (self.close_blocks(st) if st.open_blocks else [st])]
+        branches = [b for st in branches for b in (self.close_blocks(st) if self.blocks_pending(st) else [st])]
         # CR 704.3, 117.5: the claims are read when a player would next receive priority, so
         # state-based actions are performed first (also for a scenario without events)
         branches = self._distinct([b for st in branches for b in self.put_triggers(st)])
@@ -144,20 +153,10 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         names = tuple(sorted({v.arguments[1].name for v in found if v.arguments[1].type == clingo.SymbolType.Function}))
         return ScenarioError(f"{what}: " + ("; ".join(why) if why else "no outcome"), violations=names)
 
-    def _distinct(self, branches: list[State]) -> list[State]:
-        """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
-        seen, out = set(), []
-        for b in branches:
-            key = (self._state_key(b), tuple(sorted(log_facts(b))), tuple(b.choices))
-            if key not in seen:
-                seen.add(key)
-                out.append(b)
-        return out
-
     def apply(self, st: State, s: Sentence) -> list[State]:
         k, a = s.kind, s.args
         check_board_size(st, s)
-        if st.open_blocks and k != "tl_blocks":
+        if k != "tl_blocks" and self.blocks_pending(st):
             # CR 509.1: the blockers said so far are declared before anything else happens
             return [b for x in self.close_blocks(st) for b in self.apply(x, s)]
         if k == "controls":
@@ -313,23 +312,6 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
         return tuple(sorted((v.arguments[1] for v in models[0] if v.name == "tl_cv"), key=str))
 
     # -- events: what triggers (603.2) and putting it on the stack (603.3)
-    def _state_key(self, st: State) -> frozenset:
-        """The state as its facts (symbols hash without being turned into text)."""
-        return frozenset(state_facts(st))
-
-    def _sba_key(self, st: State) -> frozenset:
-        """The state as state-based actions see it: the stack does not bear on them (704.5), so a
-        cast whose named targets were just put in their slots (601.2c) needs no second look."""
-        items = {f for it in st.stack for f in item_facts(st, it)}
-        return frozenset(state_facts(st)) - items
-
-    def _note_sba(self, st: State, models) -> None:
-        """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
-        by every solve and does not depend on the event asked about): state_based() need not
-        solve it again."""
-        if not any(sba_any(m) for m in models):
-            self._sba_free.add(self._sba_key(st))
-
     def event(self, st: State, ev: Symbol, *more: Symbol, extra=()) -> list[State]:
         """What triggers on an event (several events that happen at once: `more`; facts the event
         carries: `extra`, such as a cast's or an activation's payment request, engine/casting.py)."""
@@ -393,18 +375,17 @@ class Stepper(Casting, Actions, Resolution, ZoneSteps, TurnStructure, Combat):
                     slots = tuple(sl for sl, _ in picks[(S, key)])
                     tg = tuple(_target_of(T) for _, T in picks[(S, key)])
                     b.choices.append(f"target of {self._ab_text(A)}: {', '.join(b.name_of(t) for t in tg)}")
-                lki = tuple(sorted((x.arguments[1].string, x.arguments[2].number) for x in pick(m, "tl_lki_counters")
-                                   if x.arguments[0] == S))
                 x = next((v.arguments[2].number for v in pick(m, "tl_trig_x") if (v.arguments[0], v.arguments[1]) == (S, key)),
                          None)
-                # CR 608.2h, 113.7a: the damage keywords of a source that is leaving, as it last existed
+                # CR 603.10a, 608.2h, 113.7a: a source that is leaving, as it last existed (engine/lki.py)
                 leaving = any(e.name == "leaves" and e.arguments[0] == S for e in (ev, *more))
+                lki, lki_pt = last_known(m, S, leaving)
                 lki_kw = (tuple(sorted(str(k.arguments[1]) for k in pick(m, "tl_lki_keyword") if k.arguments[0] == S))
                           if leaving and not any(u.arguments[0] == S for u in pick(m, "tl_lki_unsure")) else None)
                 b.pending.append(Item(id=0, kind="triggered", source=sid, source_handle=h, controller=P.string,
                                       abilities=(A,), targets=tg, slots=slots, ref_spell=ref,
                                       ref_targets=ref_targets,
-                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw,
+                                      label=self._label(A, h), lki=lki, x=x, lki_keywords=lki_kw, lki_pt=lki_pt,
                                       target_watched=bool(pick(m, "tl_target_watch"))))
             out.append(b)
         return out

@@ -31,7 +31,8 @@ STEP_WORDS = {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step",
               "precombat_main": "precombat main phase", "beginning_of_combat": "beginning of combat step",
               "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
               "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
-              "postcombat_main": "postcombat main phase", "end": "end step", "cleanup": "cleanup step"}
+              "postcombat_main": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
+              "your_upkeep": "upkeep of its controller"}
 # CR 505.1: where a block that says no step is ("It is Alice's turn." means her precombat main phase)
 DEFAULT_STEP = "precombat_main"
 
@@ -114,7 +115,11 @@ class TurnStructure:
                     b.log.append(("508.8", f"  no creature attacks: the {STEP_WORDS[step]} is skipped"))
                     nxt.append(b)
                     continue
-                nxt += self.begin_step(b, step, s)
+                began = self.begin_step(b, step, s)
+                if step == "declare_blockers" and step != last:
+                    # CR 509.1: a declare blockers step passed over: no creature blocks
+                    began = [x for y in began for x in (self.close_blocks(y) if self.blocks_pending(y) else [y])]
+                nxt += began
             work = self._distinct(nxt)
         return work
 
@@ -151,6 +156,7 @@ class TurnStructure:
         st.active = player
         st.step = None
         st.cleanup_again = False
+        st.died, st.life_lost = [], []   # CR 700.4, 119.3: "this turn" is the turn that begins now
         for o in st.objects.values():
             if o.controller == player:
                 o.came_this_turn = False
@@ -214,9 +220,9 @@ class TurnStructure:
         ended = {e.arguments[0].number for e in pick(m, "tl_cont_ends")}
         if ended:
             for ts, oid, eff, dur in [c for c in st.conts if c[0] in ended]:
-                st.log.append(("514.2" if dur == "end_of_turn" else "511.2",
-                               f"  the effect on {st.name_of(oid)} that lasted until end of "
-                               f"{'turn' if dur == 'end_of_turn' else 'combat'} ends"))
+                cr, until = {"end_of_turn": ("514.2", "end of turn"), "end_of_combat": ("511.2", "end of combat")}.get(
+                    dur, ("502.3", "its controller's next untap step"))   # mtgkb/rules/lose_untap.lp
+                st.log.append((cr, f"  the effect on {st.name_of(oid)} that lasted until {until} ends"))
             st.conts = [c for c in st.conts if c[0] not in ended]
         for c in pick(m, "tl_control_returns"):
             # CR 613.1b, 514.2: a control-changing effect ended (rules.lp: mtgkb/rules/control.lp)

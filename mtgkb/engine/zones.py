@@ -118,7 +118,7 @@ class ZoneSteps:
             return self._shuffle(st, p, act)
         if act.name == "search":
             return self._search(st, p, act, m)
-        if act.name == "discard":
+        if act.name in ("discard", "discard_pick"):   # CR 701.9a (discard_pick: mtgkb/rules/hand_discard.lp)
             return self._discard_n(st, p, m, cause)
         # the cards taken from the top (121.1, 701.17a, 701.22a, 701.25a)
         for t in pick(m, "zn_took"):
