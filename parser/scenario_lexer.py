@@ -10,7 +10,6 @@ was expected at that column.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -189,6 +188,8 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
     def fail(msg: str, at: int, expected) -> ParseError:
         if capword_at is not None and at > capword_at:
             # the likely mistake: a card name or handle the file does not know
+            import difflib   # only for this error's suggestions
+
             words = re.match(r"[^.,;]+", text[capword_at:]).group(0).strip()
             close = difflib.get_close_matches(words, sorted(names.all_names()), n=3, cutoff=0.75)
             return ParseError(f"unknown card or handle {words!r}", file, line, column + capword_at,
