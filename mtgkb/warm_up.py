@@ -14,8 +14,13 @@ _WARM_UP_SCENARIO = 'scenario "warm up"\n  given:\n    Alice controls Warm Up Be
 def warm_up(kb, oracle: bool = True) -> None:
     """What every worker loads once (card names, the scenario grammar's tables, with
     `oracle` the Oracle grammar's too, the analysis of the program and of its timeline
-    part and the index of their rules), before its first ruling's clock starts."""
+    part and the index of their rules), before its first ruling's clock starts.  Without
+    `oracle` the Oracle grammar is loaded here all the same when its tables are not in the
+    cache: building them takes seconds, which no ruling's time limit is to pay."""
+    from mtgkb.parser import oracle as oracle_grammar
     from mtgkb.parser.scenario import parse_scenario
+
+    oracle = oracle or not oracle_grammar.tables_kept()
 
     from .engine.meaning_facts import split
     from .program import program_text

@@ -85,6 +85,15 @@ def cached_lark(name: str, grammar: str, **options) -> Lark:
     return parser
 
 
+def tables_cached(name: str, grammar: str, **options) -> bool:
+    """Whether `cached_lark(name, grammar, **options)` would find its tables in the cache
+    (a file of this key), without loading them."""
+    if lark_cache_file(name, grammar) is False:
+        return False
+    data = cache_files.read_cache(FOLDER, _file_name(name, grammar))
+    return data is not None and data.startswith(_key(grammar, options))
+
+
 def _table(parser: Lark):
     return parser.parser.parser._parse_table
 
