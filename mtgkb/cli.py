@@ -498,6 +498,8 @@ def entry() -> None:
     on nothing the command shows.  A flush that fails (a closed pipe) takes the usual
     way out instead, with its usual message and exit code."""
     code = main()
+    if not isinstance(code, int):   # not an exit status: as sys.exit treats it
+        raise SystemExit(code)
     try:
         sys.stdout.flush()
         sys.stderr.flush()
