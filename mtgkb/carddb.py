@@ -267,7 +267,7 @@ class CardDatabase:
         """The names as a lookup table for scenario parsing, built once."""
         if getattr(self, "_table", None) is None:
             from mtgkb.parser.scenario_lexer import NameTable
-            self._table = NameTable(self.all_names())
+            self._table = NameTable(self._index().names)   # as all_names(), without the set
         return self._table
 
     def all_names(self) -> set[str]:

@@ -49,6 +49,7 @@ from mtgkb.parser.errors import ParseError
 
 from .budget import DEFAULT_MEMORY, Budget, OverBudget, memory_text
 from .task_order import next_task
+from .warm_up import warm_up as _warm_up
 from .results import CheckReport, ClaimResult, RulingResult
 
 CONTEXT = "spawn"
@@ -72,7 +73,7 @@ def run_call(name: str, args: dict, budget: Budget, reading: float):
     (default `budget.timeout`), all of it under `budget.memory`.  Returns what the call
     returns; raises the call's ParseError (bad input), RecursionError, or OverBudget
     past a limit.  Ctrl-C kills the worker at once (KeyboardInterrupt)."""
-    with Pool(1, budget) as pool:
+    with Pool(1, budget) as pool:   # one worker: it loads what its call needs itself
         ((kind, data),) = pool.run([("call", name, args, reading)])
     if kind == "ok":
         return data
@@ -111,7 +112,8 @@ def check(kb, paths: list[str], jobs: int, *, strict: bool = False, select: str 
         return BudgetReport([], not_run=0, cited=[] if cited else None), errors
     budget = Budget(kb.timeout, memory)
     show = sys.stderr.isatty() if progress is None else progress
-    with Pool(jobs, budget) as pool:
+    at_most = sum(_count_rulings(f, select) for f in files)   # the rulings to check, or more
+    with Pool(jobs, budget, tasks=at_most) as pool:
         named = [(f, display_name(f)) for f in files]
         reading = {f: budget.timeout * max(1, _count_rulings(f)) for f, _ in named}
         files_read = pool.run([("file", f, d, reading[f]) for f, d in named], progress="reading" if show else None)
@@ -188,18 +190,24 @@ def _cited(pool: "Pool", results: list[RulingResult], ran: list[tuple], show: bo
     return out
 
 
-_RULING_LINE = re.compile(rb"^[ \t]*ruling[ \t]", re.MULTILINE)
+_RULING_LINE = re.compile(rb"^[ \t]*ruling[ \t].*", re.MULTILINE)
 
 
-def _count_rulings(path: str) -> int:
+def _count_rulings(path: str, select: str | None = None) -> int:
     """About how many rulings a file holds (lines that start a ruling block): reading
-    the file gets that many rulings' time.  0 when it cannot be read (the worker says why)."""
+    the file gets that many rulings' time.  With `select`, only the lines that hold it
+    (case-insensitive; a ruling whose title holds it is on such a line: at least the
+    rulings `-k` keeps).  0 when it cannot be read (the worker says why)."""
     from .sources import read_bytes
 
     try:
-        return len(_RULING_LINE.findall(read_bytes(path)))
+        lines = _RULING_LINE.findall(read_bytes(path))
     except ParseError:
         return 0
+    if select is None:
+        return len(lines)
+    want = select.casefold()
+    return sum(want in line.decode("utf-8", "replace").casefold() for line in lines)
 
 
 def _over_budget(d: dict, reason: str) -> RulingResult:
@@ -243,12 +251,16 @@ class _Worker:
 
 class Pool:
     """At most `jobs` worker processes, each task under `budget`; a worker killed
-    (past its deadline) or lost (out of memory) is replaced."""
+    (past its deadline) or lost (out of memory) is replaced.  `tasks`: how many tasks
+    the pool may run at most (None: unknown); it says whether more than one worker is
+    to start, which is when loading what every worker needs here first pays
+    (`_start_context`)."""
 
-    def __init__(self, jobs: int, budget: Budget) -> None:
+    def __init__(self, jobs: int, budget: Budget, tasks: int | None = None) -> None:
         self.jobs = max(1, jobs)
         self.budget = budget
         self.workers: list[_Worker] = []
+        self._several = self.jobs > 1 and (tasks is None or tasks > 1)
 
     def __enter__(self) -> "Pool":
         return self
@@ -308,7 +320,8 @@ class Pool:
 
     def _grow(self, want: int) -> None:
         while len(self.workers) < want:
-            self.workers.append(_Worker(_start_context(self.budget), self.budget))
+            warm = self._several or bool(self.workers)   # not the only worker: loaded once, here
+            self.workers.append(_Worker(_start_context(self.budget, warm), self.budget))
 
     def _replace(self, w: _Worker) -> None:
         w.kill()
@@ -397,12 +410,14 @@ def _show_progress(what: str | None, done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def _start_context(budget: Budget):
+def _start_context(budget: Budget, warm: bool = True):
     """The multiprocessing context a new worker starts in.  On Linux, when this
-    process can fork safely (it has one thread, this one), `fork`: what every worker
-    loads first (a KnowledgeBase, the card names, both grammars' tables: `_warm_up`)
-    is loaded here once, so that each worker starts with it in memory instead of
-    starting a new interpreter that imports and loads it all again.  Otherwise (another
+    process can fork safely (it has one thread, this one), `fork`: with `warm`, what
+    every worker loads first (a KnowledgeBase, the card names, both grammars' tables:
+    `_warm_up`) is loaded here once, so that each worker starts with it in memory
+    instead of starting a new interpreter that imports and loads it all again; without
+    (the only worker of a pool), nothing: the worker loads what its tasks need, the
+    Oracle grammar only when they read Oracle text.  Otherwise (another
     platform, or other threads that a fork could catch holding a lock) `spawn`: a
     fresh interpreter that loads everything itself.  Either way the worker runs the
     same `_worker_main`, under the same budget."""
@@ -414,9 +429,10 @@ def _start_context(budget: Budget):
             return multiprocessing.get_context(CONTEXT)
     except OSError:
         return multiprocessing.get_context(CONTEXT)
-    from .api import KnowledgeBase
+    if warm:
+        from .api import KnowledgeBase
 
-    _warm_up(KnowledgeBase(timeout=budget.timeout))   # after the first time: all in memory, a few ms
+        _warm_up(KnowledgeBase(timeout=budget.timeout))   # after the first time: all in memory, a few ms
     for stream in (sys.stdout, sys.stderr):   # a forked worker flushes its copy of their buffers when it ends
         with contextlib.suppress(Exception):
             stream.flush()
@@ -461,7 +477,7 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
 
     try:
         kb = KnowledgeBase(timeout=timeout)
-        _warm_up(kb)
+        _warm_up(kb, oracle=False)   # the Oracle grammar: when a task first reads Oracle text
     except BaseException as e:  # noqa: BLE001 - reported to the parent, which decides
         conn.send(("memory", None) if _out_of_memory(e) else ("crash", f"{type(e).__name__}: {e}"))
         return
@@ -494,25 +510,6 @@ def _worker_main(conn, timeout: float, memory: int) -> None:
         finally:
             solver.start_budget(None)
         conn.send(answer)
-
-
-_WARM_UP = ('card:\n  Warm Up Bear {1}{G}\n  Creature \u2014 Bear\n  Flying\n  2/2\n\n'
-            'scenario "warm up"\n  given:\n    Alice controls Warm Up Bear.\n')
-
-
-def _warm_up(kb) -> None:
-    """What every worker loads once (card names, both grammars' tables, the analysis of the
-    program and of its timeline part and the index of their rules), before its first ruling's
-    clock starts."""
-    from mtgkb.parser.scenario import parse_scenario
-
-    from .engine.meaning_facts import split
-    from .program import program_text
-    from .program_slice import sliced
-
-    parse_scenario(_WARM_UP, file="<warm-up>", known_names=kb.session.db.name_table())
-    for text in (program_text(), split(program_text())[0]):
-        sliced(text, frozenset())      # its analysis and the index of its rules
 
 
 def _run_task(kb, files: dict, task: tuple, started) -> tuple[str, dict]:

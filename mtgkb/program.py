@@ -13,7 +13,6 @@ from functools import lru_cache
 from .program_slice import parsed, shape, sliced
 
 import clingo
-from clingo import ast as cast
 
 from . import paths
 
@@ -171,38 +170,3 @@ def predicates(facts) -> frozenset:
 
 def ground_all(ctl: clingo.Control) -> None:
     ctl.ground([(name, list(params)) for name, params in ALL_PARTS])
-
-
-@lru_cache(maxsize=4)
-def part_reads(part: str, text: str | None = None) -> frozenset:
-    """The predicates the rules of one part read but do not define (its inputs)."""
-    current = ["base"]
-    used: set[str] = set()
-    heads: set[str] = set()
-
-    def names(node, into: set) -> None:
-        if node.ast_type == cast.ASTType.SymbolicAtom and node.symbol.ast_type == cast.ASTType.Function:
-            into.add(node.symbol.name)
-        for key in node.child_keys:
-            child = getattr(node, key)
-            if child is None:
-                continue
-            for c in ([child] if hasattr(child, "ast_type") else child):  # one node, or a sequence
-                if hasattr(c, "ast_type"):
-                    names(c, into)
-
-    def visit(stm):
-        if stm.ast_type == cast.ASTType.Program:
-            current[0] = stm.name
-            return
-        if current[0] != part:
-            return
-        if stm.ast_type == cast.ASTType.Rule:
-            names(stm.head, heads)
-            for lit in stm.body:
-                names(lit, used)
-        else:
-            names(stm, used)
-
-    cast.parse_string(text if text is not None else paths.rules_text(), visit)
-    return frozenset(used - heads)

@@ -85,6 +85,15 @@ def cached_lark(name: str, grammar: str, **options) -> Lark:
     return parser
 
 
+def tables_cached(name: str, grammar: str, **options) -> bool:
+    """Whether `cached_lark(name, grammar, **options)` would find its tables in the cache
+    (a file of this key), without loading them."""
+    if lark_cache_file(name, grammar) is False:
+        return False
+    data = cache_files.read_cache(FOLDER, _file_name(name, grammar))
+    return data is not None and data.startswith(_key(grammar, options))
+
+
 def _table(parser: Lark):
     return parser.parser.parser._parse_table
 
@@ -115,8 +124,21 @@ def _unpack(data: bytes, again: dict) -> Lark:
     parser = Lark.__new__(Lark)._load(io.BytesIO(data[8 + n:]), **again)
     if n == 0:
         return parser
-    states = marshal.loads(data[8:8 + n])
-    rules = parser.rules
-    _table(parser).states = {st: {tok: ((Shift, v) if v >= 0 else (Reduce, rules[-1 - v])) for tok, v in acts.items()}
-                             for st, acts in states.items()}
+    _table(parser).states = _States(marshal.loads(data[8:8 + n]), parser.rules)
     return parser
+
+
+class _States(dict):
+    """The parse table's states, each one's actions made into lark's (Shift, state) and
+    (Reduce, rule) pairs when the parser first asks for that state (lark only indexes the
+    table: `states[state]`); a parse visits a small part of a large grammar's states."""
+
+    def __init__(self, plain: dict, rules) -> None:
+        super().__init__()
+        self._plain, self._rules = plain, rules
+
+    def __missing__(self, st):
+        rules = self._rules
+        acts = {tok: ((Shift, v) if v >= 0 else (Reduce, rules[-1 - v])) for tok, v in self._plain[st].items()}
+        self[st] = acts
+        return acts

@@ -19,7 +19,7 @@ from lark import Lark, Token
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.lexer import Lexer
 
-from .grammar_cache import cached_lark
+from .grammar_cache import cached_lark, tables_cached
 
 from .card_ast import Ability
 from .mana_symbols import mana_symbol_term  # noqa: F401 - also read from here (mtgkb.facts)
@@ -42,11 +42,23 @@ class _TokenListLexer(Lexer):
         return iter(data)
 
 
+_OPTIONS = {"parser": "lalr", "lexer": _TokenListLexer, "strict": True, "propagate_positions": False,
+            "maybe_placeholders": False}
+
+
+def _grammar_text() -> str:
+    return files("mtgkb.parser").joinpath("oracle.lark").read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = files("mtgkb.parser").joinpath("oracle.lark").read_text(encoding="utf-8")
-    return cached_lark("oracle", grammar, parser="lalr", lexer=_TokenListLexer, strict=True,
-                       propagate_positions=False, maybe_placeholders=False)
+    return cached_lark("oracle", _grammar_text(), **_OPTIONS)
+
+
+def tables_kept() -> bool:
+    """Whether loading the grammar now would read its LALR tables from the per-user cache
+    (a few tens of ms), rather than build them (seconds); True once it is loaded."""
+    return _parser.cache_info().currsize == 1 or tables_cached("oracle", _grammar_text(), **_OPTIONS)
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,6 @@ was expected at that column.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -48,8 +47,25 @@ class NameTable:
         self._lengths: dict[str, list[int]] = {}   # distinct lengths per first word, longest first
         self._parent = parent
         self._first_max = 0     # the longest first word of this table's own names
-        for n in names:
-            self.add(n)
+        self._add_all(names)
+
+    def _add_all(self, names) -> None:
+        """`add` of each name into this new, empty table, in one pass (a table of every
+        card name is built at each start)."""
+        by_first = self._by_first
+        for name in names:
+            name = norm_apostrophes(name.strip())
+            if name:
+                by_len = by_first.get(name.split(None, 1)[0])
+                if by_len is None:
+                    by_len = by_first[name.split(None, 1)[0]] = {}
+                group = by_len.get(len(name))
+                if group is None:
+                    by_len[len(name)] = {name}
+                else:
+                    group.add(name)
+        self._lengths = {first: sorted(by_len, reverse=True) for first, by_len in by_first.items()}
+        self._first_max = max(map(len, by_first), default=0)
 
     def child(self) -> "NameTable":
         """A table that adds names of its own on top of this one (which stays as it is)."""
@@ -172,6 +188,8 @@ def tokenize_and_parse(parser: Lark, vocab: Vocabulary, text: str, start: str, n
     def fail(msg: str, at: int, expected) -> ParseError:
         if capword_at is not None and at > capword_at:
             # the likely mistake: a card name or handle the file does not know
+            import difflib   # only for this error's suggestions
+
             words = re.match(r"[^.,;]+", text[capword_at:]).group(0).strip()
             close = difflib.get_close_matches(words, sorted(names.all_names()), n=3, cutoff=0.75)
             return ParseError(f"unknown card or handle {words!r}", file, line, column + capword_at,

@@ -156,3 +156,20 @@ def test_bad_input_through_a_real_process(tmp_path):
     assert p.returncode == 2
     _clean(p.stderr)
     _where(p.stderr, str(bad), 1, 12)
+
+
+def test_a_real_process_writes_all_its_output_and_keeps_its_exit_code(tmp_path):
+    """The command ends without the interpreter's teardown once its output is flushed:
+    all of stdout reaches a pipe (a whole JSON document), and an error still exits 2
+    with its message."""
+    import json
+    from pathlib import Path
+
+    rulings = str(Path(__file__).resolve().parents[1] / "kb" / "rulings" / "foundation.mtg")
+    p = run_mtgkb("check", rulings, "-k", "Grizzly Bears with two", "--format", "json", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert [r["status"] for r in json.loads(p.stdout)["results"]] == ["passed"]
+    p = run_mtgkb("pay", "{Q}", rulings, cwd=tmp_path)
+    assert p.returncode == 2 and p.stdout == ""
+    _clean(p.stderr)
+    assert "<cost>:1:1: error: {Q} is not a mana symbol" in p.stderr

@@ -32,7 +32,7 @@ import json, sys, threading
 from mtgkb import carddb, parallel
 from mtgkb.parser import oracle
 {before}
-ctx = parallel._start_context(parallel.Budget(10))
+ctx = parallel._start_context(parallel.Budget(10){warm})
 db = carddb._default[1] if carddb._default else None
 print(json.dumps({{"method": ctx.get_start_method(),
                   "grammar_loaded": oracle._parser.cache_info().currsize == 1,
@@ -41,14 +41,20 @@ print(json.dumps({{"method": ctx.get_start_method(),
 
 
 def test_a_single_threaded_process_forks_after_loading_what_workers_need():
-    p = _python(_START.format(before=""))
+    p = _python(_START.format(before="", warm=""))
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout) == {"method": "fork", "grammar_loaded": True, "names_loaded": True}
 
 
+def test_the_only_worker_of_a_pool_is_forked_without_loading_first():
+    p = _python(_START.format(before="", warm=", warm=False"))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout) == {"method": "fork", "grammar_loaded": False, "names_loaded": False}
+
+
 def test_a_process_with_another_thread_spawns_and_loads_nothing():
     before = "stop = threading.Event(); t = threading.Thread(target=stop.wait, daemon=True); t.start()"
-    p = _python(_START.format(before=before))
+    p = _python(_START.format(before=before, warm=""))
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout) == {"method": "spawn", "grammar_loaded": False, "names_loaded": False}
 
@@ -59,8 +65,8 @@ from mtgkb import parallel
 mode = sys.argv[1]
 real = parallel._start_context
 used = []
-def start(budget):
-    ctx = multiprocessing.get_context("spawn") if mode == "spawn" else real(budget)
+def start(budget, warm=True):
+    ctx = multiprocessing.get_context("spawn") if mode == "spawn" else real(budget, warm)
     used.append(ctx.get_start_method())
     return ctx
 parallel._start_context = start

@@ -74,18 +74,20 @@ def split(full: str) -> tuple[str, frozenset]:
     """The program of a timeline's solves (the whole program `full` without the meaning rules, their
     predicates declared) and the predicates of the meaning rules it reads."""
     texts = _meaning_files()
-    ranges = []
+    starts = [full.index(t) for t in texts]
+    meaning_lines: set = set()     # the lines of the whole program that hold a meaning rule file
+    at, newlines = 0, 0
+    for k in sorted(range(len(texts)), key=starts.__getitem__):   # line numbers counted in one pass
+        newlines += full.count("\n", at, starts[k])
+        at = starts[k]
+        meaning_lines.update(range(newlines + 1, newlines + 2 + texts[k].count("\n")))
     step = full
     for t in texts:
-        start = full.index(t)
-        first = full.count("\n", 0, start) + 1
-        ranges.append((first, first + t.count("\n")))
         step = step.replace(t, "")
     p = parsed(full)
     heads: set = set()
     for i, h, _ in p.rules:
-        line = p.lines[i]
-        if any(lo <= line <= hi for lo, hi in ranges):
+        if p.lines[i] in meaning_lines:
             heads |= {sh[:2] for sh in h}   # the predicates of the head shapes
     names = set(re.findall(r"(?<![\w])([a-z_][A-Za-z0-9_']*)\(", step))
     used = {(n, a) for n, a in heads if n in names}

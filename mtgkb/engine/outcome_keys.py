@@ -12,6 +12,8 @@ from .state import State, log_facts, state_facts
 class OutcomeKeys:
     def _distinct(self, branches: list[State]) -> list[State]:
         """Outcomes that differ only in how they were reached are one outcome (the first kept)."""
+        if len(branches) < 2:   # nothing to tell apart
+            return list(branches)
         seen, out = set(), []
         for b in branches:
             key = (self._state_key(b), frozenset(Counter(log_facts(b)).items()), tuple(b.choices))
