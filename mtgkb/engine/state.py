@@ -99,6 +99,8 @@ class State:
     log: list = field(default_factory=list)         # (CR, text) lines for `mtgkb show`
     trig_log: list = field(default_factory=list)    # (handle, ability symbol)
     resolved: list = field(default_factory=list)    # reference symbols in order
+    resolved_items: list = field(default_factory=list)  # the stack items that resolved, in order (608.2)
+    named: list = field(default_factory=list)       # ids of the resolved items a resolve sentence has named
     copies: list = field(default_factory=list)      # (token id, handle of what it copies)
     copy_cards: dict = field(default_factory=dict)  # handle of a token copy -> the card whose abilities it has
     tokens: list = field(default_factory=list)      # token ids created
@@ -185,6 +187,11 @@ class State:
 
     def item_of(self, iid: int) -> Item | None:
         return next((it for it in self.stack if it.id == iid), None)
+
+    def bore(self, handle: str) -> set:
+        """The ids of the objects that have borne this handle: the card's objects across its zone
+        changes (400.7), never another object of the same name (it has a handle of its own)."""
+        return {i for i, h in self.gone.items() if h == handle} | ({self.handles[handle]} if handle in self.handles else set())
 
 
 # CR 103.4: each player begins a (two-player) game with 20 life; a scenario that does not say
