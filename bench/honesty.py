@@ -17,6 +17,9 @@ each card it writes one ruling on a fixed board:
     spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2], paying
               from her mana pool.  S resolves.
     creature: C enters under Alice's control.  C's [n-th] triggered ability resolves[, choosing T].
+    attacks:  Alice controls C.  [Alice's beginning of combat step begins.  C's n-th triggered ability
+              resolves (each read "At the beginning of combat" trigger of C, 500.2).]  Alice attacks with C.
+              C's n-th triggered ability resolves.
               (the resolve sentence is dropped when the engine says the ability is not on the stack)
 
 and claims the card's effect could change: each creature's printed P/T, that each object is
@@ -87,6 +90,8 @@ KEYWORD_LINE = re.compile(
     r"Flying|Haste|Trample|Vigilance|Reach|Deathtouch|Lifelink|Menace|Defender|Hexproof|Indestructible|"
     r"Devoid|Changeling|Strive|Spree)\b")
 TRIGGER_LINE = re.compile(r"^\s*(When|Whenever|At)\b")
+# CR 507.1, 603.2b: an ability that triggers as the beginning of combat step begins (before attackers are declared)
+BEGIN_COMBAT = re.compile(r"^\s*At the beginning of (?:each combat|combat)\b")
 MODAL = re.compile(r"\bchoose (one|two|three|one or more|one or both|any number)\b|•", re.I)
 
 
@@ -371,7 +376,7 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     if kind == "attacks":
         # it has been under Alice's control since her turn began (no summoning sickness, 302.6)
         events = [f"Alice attacks with {name}."]
-        setup = [f"Alice controls {name}."]
+        setup = [f"Alice controls {name}."] + _combat_begins(d)
         own = [f"{name} is attacking."]
     elif kind == "dies":
         # it was on the battlefield since the turn began; it dies (700.4): its dies trigger looks back
@@ -390,6 +395,20 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     without = _block(f"honesty: {name}", list(BOARD) + setup + events, asked)
     return Ruling(name, kind, _block(f"honesty: {name}", given, asked), claims, without, notes,
                   own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.", other_triggers=others)
+
+
+def _combat_begins(d: dict) -> list[str]:
+    """The sentences that take an attack ruling through the beginning of combat step when the card has
+    read abilities that trigger then (Goblin Rabblemaster): the step begins (507.1, 603.2b) and each of
+    them resolves, since the step ends only with the stack empty (500.2).  None: no such ability."""
+    trig = _triggered(d)
+    at = [i for i, a in enumerate(trig) if a.understood and BEGIN_COMBAT.match(a.text)]
+    if not at:
+        return []
+    if at[-1] >= 5:
+        raise Unwritable("a beginning of combat trigger is the sixth triggered ability or later (no ordinal for it)")
+    return ["Alice's beginning of combat step begins."] + [
+        f"{d['name']}'s {_ORDINALS[i] + ' ' if len(trig) > 1 else ''}triggered ability resolves." for i in at]
 
 
 def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
