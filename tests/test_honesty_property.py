@@ -130,3 +130,21 @@ def test_an_attack_ruling_resolves_the_beginning_of_combat_triggers_first():
     rec = honesty.run_card(_session(), ruling, honesty.reading([card])["Goblin Rabblemaster"], limit=20.0)
     assert "500.2" not in (rec["error"] or ""), rec["error"]
     assert rec["forbidden"] == "the rules forbid the ruling (the_creature_attacks_each_combat_if_able)", rec["error"]
+
+
+def test_protection_from_a_color_the_card_lacks_is_inert():
+    """Only the card's own abilities target or deal damage in these rulings: protection from white on a black
+    card (Crypt Angel) stops none of them (702.16b), hexproof and ward act on opponents only (702.11b, 702.21a);
+    protection from the card's own color, shroud, or protection from a quality other than colors still count."""
+    line = {"kind": "keyword", "text": "Flying, protection from white"}
+    assert not honesty.could_influence(line, True, "creature", "Crypt Angel", ("B",))
+    assert honesty.could_influence(line, True, "creature", "Crypt Angel", ("W",))
+    assert honesty.could_influence(line, True, "creature", "Crypt Angel")  # colors not known
+    assert not honesty.could_influence({"kind": "keyword", "text": "Hexproof"}, True, "creature", "X", ("G",))
+    assert not honesty.could_influence({"kind": "keyword", "text": "Ward {2}"}, True, "creature", "X", ("U",))
+    assert honesty.could_influence({"kind": "keyword", "text": "Shroud"}, True, "creature", "X", ("G",))
+    assert honesty.could_influence({"kind": "keyword", "text": "Protection from creatures"}, True, "creature", "X", ("G",))
+    assert not honesty.could_influence({"kind": "keyword", "text": "Protection from black and from red"}, True,
+                                       "creature", "X", ("W",))
+    card = next(d for d in honesty.candidates()["creature"] if d["name"] == "Crypt Angel")
+    assert honesty.write_ruling(card, "creature").colors == ("B",)

@@ -136,8 +136,10 @@ class Resolution:
                 e = ap.arguments[1]
                 if e.name == "cont":
                     st.ts += 1
-                    # CR 611.2a: rules.lp says how long it lasts (cont/3); cont/2 is until end of turn
-                    dur = e.arguments[2].name if len(e.arguments) > 2 else "end_of_turn"
+                    # CR 611.2a: rules.lp says how long it lasts (cont/3); cont/2 is until end of turn; a
+                    # duration with arguments (next_turn_of(P), 701.35a) is kept as rules.lp wrote it
+                    d = e.arguments[2] if len(e.arguments) > 2 else Function("end_of_turn")
+                    dur = d if d.arguments else d.name
                     st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1], dur))
                     if e.arguments[1].name == "control":
                         # CR 613.1b: rules.lp's control-changing effect: the object's controller is now P
