@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from oracle_support import parse_applied
 from test_combat import case
 from test_turn_structure import Case, assert_case
 from test_turn_structure import run as run_with_cards
@@ -80,19 +81,8 @@ def test_every_case_checks_something():
 def test_detain_is_applied(tmp_path):
     """The detain abilities are applied (the honesty bench's reading): Gate Warden's, Archon-style 'up to two
     target nonland permanents your opponents control', and a spell's."""
-    import contextlib
-    import io
-    import json
-
-    from mtgkb.cli import main
-
-    f = tmp_path / "cards.txt"
-    f.write_text("Gate Warden {1}{W}\nCreature — Human Soldier\nWhen Gate Warden enters, detain target creature an "
-                 "opponent controls.\n1/1\n\nSky Jailer {4}{W}{U}\nCreature — Archon\nWhenever Sky Jailer attacks, "
-                 "detain up to two target nonland permanents your opponents control.\n4/5\n\nHold Order {1}{W}\n"
-                 "Sorcery\nDetain target creature an opponent controls.\n", encoding="utf-8")
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        main(["parse", "--json", str(f)])
-    cards = json.loads(buf.getvalue())["cards"]
-    assert [a["applied"] for c in cards for a in c["abilities"]] == [True, True, True], cards
+    assert parse_applied(tmp_path, "Gate Warden {1}{W}\nCreature — Human Soldier\nWhen Gate Warden enters, detain "
+                         "target creature an opponent controls.\n1/1\n\nSky Jailer {4}{W}{U}\nCreature — Archon\n"
+                         "Whenever Sky Jailer attacks, detain up to two target nonland permanents your opponents "
+                         "control.\n4/5\n\nHold Order {1}{W}\nSorcery\nDetain target creature an opponent "
+                         "controls.\n") == [True, True, True]

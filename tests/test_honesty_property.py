@@ -146,5 +146,5 @@ def test_protection_from_a_color_the_card_lacks_is_inert():
     assert honesty.could_influence({"kind": "keyword", "text": "Protection from creatures"}, True, "creature", "X", ("G",))
     assert not honesty.could_influence({"kind": "keyword", "text": "Protection from black and from red"}, True,
                                        "creature", "X", ("W",))
-    card = next(d for d in honesty.candidates()["creature"] if d["name"] == "Crypt Angel")
-    assert honesty.write_ruling(card, "creature").colors == ("B",)
+    card = next(d for d in honesty.candidates()["creature"] if d["name"] == "Gavony Silversmith")
+    assert honesty.write_ruling(card, "creature").colors == ("W",)
