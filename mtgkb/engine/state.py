@@ -118,7 +118,8 @@ class State:
     next_group: int = ADDED_GROUP_BASE              # the group number of the next mana added (mana_state)
     spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
     cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
-    died: list = field(default_factory=list)        # (object id, subtype) of creatures that died this turn (700.4)
+    died: list = field(default_factory=list)        # (object id, subtype symbol or `creature`) of creatures that
+                                                    # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
@@ -234,7 +235,7 @@ def state_facts(st: State, stack: bool = True) -> list[Symbol]:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
-    out += [atom("died_this_turn", obj(o), String(x)) for o, x in st.died]
+    out += [atom("died_this_turn", obj(o), x) for o, x in st.died]
     out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
     if stack:
         for it in st.stack:
