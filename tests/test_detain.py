@@ -21,6 +21,12 @@ card:
   1/1
 
 card:
+  Ember Imp {R}
+  Creature — Imp
+  Sacrifice Ember Imp: Add {R}.
+  1/1
+
+card:
   Spark Pinger {2}{R}
   Creature — Human Wizard
   {T}: Spark Pinger deals 1 damage to any target.
@@ -28,7 +34,8 @@ card:
 """
 
 DETAINED = ("It is Alice's turn.", "Bob controls Hill Giant.", "Bob controls Llanowar Elves.",
-            "Bob controls Spark Pinger.", "Alice controls Grizzly Bears.", "Gate Warden enters under Alice's control.")
+            "Bob controls Spark Pinger.", "Bob controls Ember Imp.", "Alice controls Grizzly Bears.",
+            "Gate Warden enters under Alice's control.")
 
 
 def _detain(name: str) -> tuple:
@@ -57,6 +64,9 @@ CASES = [
     case("its-mana-ability-cannot-be-activated", _detain("Llanowar Elves") + ("Bob taps Llanowar Elves for {G}.",),
          ("Bob has {G} in his mana pool.",), error=("can't be activated", "602.5"),
          at="Bob taps Llanowar Elves for {G}."),
+    case("its-mana-ability-without-tap-cannot-be-activated", _detain("Ember Imp") + (
+        "Bob activates Ember Imp's mana ability.",), ("Ember Imp is on the battlefield.",), error=("602.5",),
+         at="Bob activates Ember Imp's mana ability."),
     case("its-activated-ability-cannot-be-activated", _detain("Spark Pinger") + (
         "The game proceeds to Bob's turn.", "Bob activates Spark Pinger's ability targeting Alice."),
          ("Alice has 19 life.",), error=("602.5",), at="Bob activates Spark Pinger's ability targeting Alice."),
