@@ -17,6 +17,9 @@ each card it writes one ruling on a fixed board:
     spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2], paying
               from her mana pool.  S resolves.
     creature: C enters under Alice's control.  C's [n-th] triggered ability resolves[, choosing T].
+    attacks:  Alice controls C.  [Alice's beginning of combat step begins.  C's n-th triggered ability
+              resolves (each read "At the beginning of combat" trigger of C, 500.2).]  Alice attacks with C.
+              C's n-th triggered ability resolves.
               (the resolve sentence is dropped when the engine says the ability is not on the stack)
 
 and claims the card's effect could change: each creature's printed P/T, that each object is
@@ -38,7 +41,9 @@ unread text* when it is settled while the card under test has an ability that is
 and could change it (`could_influence`: every unread spell, triggered, static, replacement
 or unparsed line; not an activated or mana ability, which no ruling here activates, nor a
 keyword line of only combat, damage, timing or activated keywords, which no claim here asks
-about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted, nor a
+about, nor protection/hexproof/shroud/ward in a ruling where nothing is targeted, nor hexproof,
+ward or protection from colors the card does not have anywhere (only the card's own abilities
+target or deal damage here, 702.11b, 702.21a, 702.16b), nor a
 trigger on an event the ruling cannot have: the beginning of an upkeep, draw step or end
 step, or the card's own entering in a dies or attacks ruling, or a spell being cast in a ruling
 in which none is (enters, dies, attacks), nor an unparsed "<cost>:
@@ -87,6 +92,8 @@ KEYWORD_LINE = re.compile(
     r"Flying|Haste|Trample|Vigilance|Reach|Deathtouch|Lifelink|Menace|Defender|Hexproof|Indestructible|"
     r"Devoid|Changeling|Strive|Spree)\b")
 TRIGGER_LINE = re.compile(r"^\s*(When|Whenever|At)\b")
+# CR 507.1, 603.2b: an ability that triggers as the beginning of combat step begins (before attackers are declared)
+BEGIN_COMBAT = re.compile(r"^\s*At the beginning of (?:each combat|combat)\b")
 MODAL = re.compile(r"\bchoose (one|two|three|one or more|one or both|any number)\b|•", re.I)
 
 
@@ -103,6 +110,8 @@ class Ruling:
     trigger_claim: str | None = None  # ... and the claim that it triggers
     # the card's other triggered abilities: {claim that it triggers: its text}; asked, not counted (run_card)
     other_triggers: dict = field(default_factory=dict)
+    colors: tuple | None = None  # the card's colors (W, U, B, R, G): the only source that targets in its ruling
+
 
 
 # --------------------------------------------------------------------------- the card database
@@ -194,7 +203,7 @@ def target_phrases(text: str) -> list[tuple[int, str]]:
         if prev in ("the", "new", "a", "its", "that", "single", "same"):
             continue  # "becomes the target of", "choose new targets", "a single target"
         rest = re.split(r"[.;:]| and (?=target)| or (?=target)", text[m.end():], maxsplit=1)[0]
-        rest = " ".join(rest.replace(",", " ").lower().split()[:6])
+        rest = " ".join(rest.replace(",", " ").lower().split()[:8])
         if prev == "any" and prev2 not in ("of",):
             out.append((1, "any"))
             continue
@@ -205,6 +214,11 @@ def target_phrases(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# the printed values of the board's creatures (Grizzly Bears {1}{G} 2/2, Hill Giant {3}{R} 3/3)
+_BOARD_VALUES = {"Grizzly Bears": {"mana value": 2, "power": 2, "toughness": 2},
+                 "Hill Giant": {"mana value": 4, "power": 3, "toughness": 3}}
+
+
 def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
     p = " " + phrase + " "
     first = phrase.split()[:4]
@@ -212,7 +226,7 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
         prefs = ["Hill Giant", "Grizzly Bears"] if phrase == "any" else ["Bob", "Alice"]
     elif any(w.startswith(("spell", "abilit", "activated", "triggered")) for w in first) or " spell " in p:
         raise Unwritable("target spell or ability (nothing on the stack)")
-    elif " card" in " " + " ".join(first):
+    elif " card" in " " + " ".join(first) or re.search(r" cards? ", p):
         raise Unwritable("target card (not on the battlefield)")
     elif any(w in p for w in (" attacking ", " blocking ", " tapped ", " blocked ", " unblocked ")):
         raise Unwritable("target attacking/blocking/tapped creature (no combat, nothing tapped)")
@@ -235,6 +249,10 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
         prefs = ["Forest"]
     else:
         raise Unwritable(f"target {' '.join(phrase.split()[:2]) or '?'} (no such object on the board)")
+    # "with mana value 3 or less", "with power 4 or greater": the board objects whose value fits
+    for what, k, how in re.findall(r"(mana value|power|toughness) (\d+) or (less|greater)", p):
+        prefs = [x for x in prefs if x in _BOARD_VALUES and (_BOARD_VALUES[x][what] <= int(k) if how == "less"
+                                                             else _BOARD_VALUES[x][what] >= int(k))]
     got = [x for x in prefs if x not in used][:n]
     if len(got) < n:
         raise Unwritable("more targets than the board has")
@@ -355,7 +373,7 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         given = list(BOARD) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
         claims = _board_claims() + [f"{name} is in Alice's graveyard."]
         return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
-                      mode=int(mode.split()[-1]) if mode else None)
+                      mode=int(mode.split()[-1]) if mode else None, colors=tuple(d.get("colors") or ()))
     # a creature with an enters (dies, attacks) trigger of its own
     line = text.split("\n")[own_trigger_line(d, kind)]
     if MODAL.search(line):
@@ -371,7 +389,7 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     if kind == "attacks":
         # it has been under Alice's control since her turn began (no summoning sickness, 302.6)
         events = [f"Alice attacks with {name}."]
-        setup = [f"Alice controls {name}."]
+        setup = [f"Alice controls {name}."] + _combat_begins(d)
         own = [f"{name} is attacking."]
     elif kind == "dies":
         # it was on the battlefield since the turn began; it dies (700.4): its dies trigger looks back
@@ -389,7 +407,22 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     asked = claims + list(others)
     without = _block(f"honesty: {name}", list(BOARD) + setup + events, asked)
     return Ruling(name, kind, _block(f"honesty: {name}", given, asked), claims, without, notes,
-                  own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.", other_triggers=others)
+                  own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.", other_triggers=others,
+                  colors=tuple(d.get("colors") or ()))
+
+
+def _combat_begins(d: dict) -> list[str]:
+    """The sentences that take an attack ruling through the beginning of combat step when the card has
+    read abilities that trigger then (Goblin Rabblemaster): the step begins (507.1, 603.2b) and each of
+    them resolves, since the step ends only with the stack empty (500.2).  None: no such ability."""
+    trig = _triggered(d)
+    at = [i for i, a in enumerate(trig) if a.understood and BEGIN_COMBAT.match(a.text)]
+    if not at:
+        return []
+    if at[-1] >= 5:
+        raise Unwritable("a beginning of combat trigger is the sixth triggered ability or later (no ordinal for it)")
+    return ["Alice's beginning of combat step begins."] + [
+        f"{d['name']}'s {_ORDINALS[i] + ' ' if len(trig) > 1 else ''}triggered ability resolves." for i in at]
 
 
 def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
@@ -596,7 +629,27 @@ def _dies_self(text: str, card: str) -> bool:
     return re.match(rf"^When(ever)? ({names}) (dies|leaves the battlefield)\b(?! or)", text) is not None
 
 
-def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None = None, card: str = "") -> bool:
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_PROTECTION_FROM_COLORS = re.compile(r"^protection from ((?:white|blue|black|red|green)(?:(?:,| and|, and) from "
+                                     r"(?:white|blue|black|red|green))*)$")
+
+
+def _targeted_by_own_only_inert(p: str, colors: tuple | None) -> bool:
+    """In these rulings the only spell or ability that targets (or deals damage) is the card's own, controlled
+    by Alice, who controls the card: hexproof and ward act on an opponent's targeting only (702.11b, 702.21a),
+    and protection from colors only against a source of one of those colors (702.16b, 702.16e), so it is inert
+    when the card itself has none of them.  colors None: not known, nothing is inert this way."""
+    if colors is None:
+        return False
+    if p == "hexproof" or p.startswith(("hexproof from", "ward")):
+        return True
+    m = _PROTECTION_FROM_COLORS.match(p)
+    return m is not None and not {_COLOR_WORDS[w] for w in re.findall(r"white|blue|black|red|green", m.group(1))} \
+        & set(colors)
+
+
+def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None = None, card: str = "",
+                    colors: tuple | None = None) -> bool:
     """Whether an ability of the card under test could change a claim of its ruling: it acts
     without being activated (a spell's text, a trigger, a static or replacement ability, a
     line nobody read); activated and mana abilities are never activated in these rulings,
@@ -622,7 +675,8 @@ def could_influence(ability: dict, targets: bool = True, ruling_kind: str | None
         # protection, hexproof, shroud and ward bear on targets (and combat, damage, attaching):
         # inert in a ruling in which nothing is targeted
         return not all(p in _INERT_KEYWORDS or p.startswith(_ACTIVATED_KEYWORDS) or _TYPECYCLING.match(p)
-                       or _event_inert(p, ruling_kind) or (not targets and p.startswith(_TARGETING_KEYWORDS)) for p in parts)
+                       or _event_inert(p, ruling_kind) or (not targets and p.startswith(_TARGETING_KEYWORDS))
+                       or _targeted_by_own_only_inert(p, colors) for p in parts)
     return True
 
 
@@ -641,7 +695,8 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         # CR 700.2a, 601.2b: a mode not chosen is not part of the spell on the stack
         modes = [a for a in abilities if a["text"].lstrip().startswith("•")]
         abilities = [a for a in abilities if a not in modes or a is modes[ruling.mode - 1]]
-    unread_ab = [a for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card)]
+    unread_ab = [a for a in abilities if not a["read"] and could_influence(a, targets, ruling.kind, ruling.card,
+                                                                                  ruling.colors)]
     unread_all = [a["text"] for a in abilities if not a["read"]]
     verdicts = {}
     claims = []

@@ -41,3 +41,19 @@ def applied_golden(db, golden) -> list[tuple[str, int, str]]:
     atoms, _ = derive([db.face(n) for n in names], frozenset({"applied"}))
     applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}
     return [(n, i, t) for n, i, t in golden if f'ab("{n}",{i + 1})' in applied]
+
+
+def parse_applied(tmp_path, text: str) -> list[bool]:
+    """`mtgkb parse --json` of a cards file: whether each ability is applied (in order)."""
+    import contextlib
+    import io
+    import json
+
+    from mtgkb.cli import main
+
+    f = tmp_path / "cards.txt"
+    f.write_text(text, encoding="utf-8")
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        main(["parse", "--json", str(f)])
+    return [a["applied"] for c in json.loads(buf.getvalue())["cards"] for a in c["abilities"]]

@@ -13,6 +13,12 @@ card:
   1/1
 
 card:
+  Mourning Stalker {2}{G}
+  Creature — Cat
+  When Mourning Stalker dies, you gain 1 life for each creature that died this turn.
+  3/2
+
+card:
   Shapeless One {1}{U}
   Creature — Shapeshifter
   Changeling
@@ -36,3 +42,23 @@ def test_a_changeling_that_died_is_a_zubera_that_died(session, tmp_path):
 def test_a_noncreature_or_other_creature_does_not_count(session, tmp_path):
     assert _life(session, tmp_path, ("Alice controls Paper Zubera and Grizzly Bears.", "Grizzly Bears dies.",
                                      "Paper Zubera dies.", "Paper Zubera's triggered ability resolves.")) == "fails"
+
+
+def test_every_creature_that_died_counts_for_creature_that_died(session, tmp_path):
+    # CR 700.4: "for each creature that died this turn": every creature put into a graveyard from the battlefield
+    # this turn, its own death and either player's creatures; a token that died too (Grizzly Bears and Hill Giant
+    # and the source: 3)
+    def life(lines, claim):
+        body = "\n".join(f"    {x}" for x in lines)
+        rr, _ = run_with_cards(session, tmp_path, f'ruling "case"\n  given:\n{body}\n  expect:\n    {claim}\n',
+                               cards=CARDS)
+        return rr.claims[0].verdict
+    base = ("It is Alice's turn.", "Alice controls Mourning Stalker and Grizzly Bears.", "Bob controls Hill Giant.")
+    assert life(base + ("Grizzly Bears dies.", "Hill Giant dies.", "Mourning Stalker dies.",
+                        "Mourning Stalker's triggered ability resolves."), "Alice has 23 life.") == "holds"
+    assert life(base + ("Mourning Stalker dies.", "Mourning Stalker's triggered ability resolves."),
+                "Alice has 21 life.") == "holds"
+    # nothing died in the given state before the events: a creature that is only in a graveyard does not count
+    assert life(("It is Alice's turn.", "Alice controls Mourning Stalker.", "Grizzly Bears is in Alice's graveyard.",
+                 "Mourning Stalker dies.", "Mourning Stalker's triggered ability resolves."),
+                "Alice has 21 life.") == "holds"

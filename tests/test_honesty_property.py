@@ -113,3 +113,38 @@ def test_basic_landcycling_is_an_activated_keyword():
     line = {"kind": "keyword", "text": "Basic landcycling {1}{B} ({1}{B}, Discard this card: Search your library "
                                        "for a basic land card, reveal it, put it into your hand, then shuffle.)"}
     assert not honesty.could_influence(line, True, "spell", "Absorb Vis")
+
+
+def test_an_attack_ruling_resolves_the_beginning_of_combat_triggers_first():
+    """Goblin Rabblemaster's token-making trigger goes on the stack as the beginning of combat step begins
+    (507.1, 603.2b) and the step ends only with the stack empty (500.2): the ruling says the step begins and
+    the trigger resolves before attackers are declared, so it is not an error.  Its token has haste and must
+    attack (508.1d), which the ruling does not say: the rules forbid it, a skip reason, not an error."""
+    card = next(d for d in honesty.candidates()["attacks"] if d["name"] == "Goblin Rabblemaster")
+    ruling = honesty.write_ruling(card, "attacks")
+    given = ruling.text.split("\n")
+    at = [i for i, ln in enumerate(given) if ln.strip() in (
+        "Alice's beginning of combat step begins.", "Goblin Rabblemaster's first triggered ability resolves.",
+        "Alice attacks with Goblin Rabblemaster.")]
+    assert len(at) == 3 and at == sorted(at), ruling.text
+    rec = honesty.run_card(_session(), ruling, honesty.reading([card])["Goblin Rabblemaster"], limit=20.0)
+    assert "500.2" not in (rec["error"] or ""), rec["error"]
+    assert rec["forbidden"] == "the rules forbid the ruling (the_creature_attacks_each_combat_if_able)", rec["error"]
+
+
+def test_protection_from_a_color_the_card_lacks_is_inert():
+    """Only the card's own abilities target or deal damage in these rulings: protection from white on a black
+    card (Crypt Angel) stops none of them (702.16b), hexproof and ward act on opponents only (702.11b, 702.21a);
+    protection from the card's own color, shroud, or protection from a quality other than colors still count."""
+    line = {"kind": "keyword", "text": "Flying, protection from white"}
+    assert not honesty.could_influence(line, True, "creature", "Crypt Angel", ("B",))
+    assert honesty.could_influence(line, True, "creature", "Crypt Angel", ("W",))
+    assert honesty.could_influence(line, True, "creature", "Crypt Angel")  # colors not known
+    assert not honesty.could_influence({"kind": "keyword", "text": "Hexproof"}, True, "creature", "X", ("G",))
+    assert not honesty.could_influence({"kind": "keyword", "text": "Ward {2}"}, True, "creature", "X", ("U",))
+    assert honesty.could_influence({"kind": "keyword", "text": "Shroud"}, True, "creature", "X", ("G",))
+    assert honesty.could_influence({"kind": "keyword", "text": "Protection from creatures"}, True, "creature", "X", ("G",))
+    assert not honesty.could_influence({"kind": "keyword", "text": "Protection from black and from red"}, True,
+                                       "creature", "X", ("W",))
+    card = next(d for d in honesty.candidates()["creature"] if d["name"] == "Gavony Silversmith")
+    assert honesty.write_ruling(card, "creature").colors == ("W",)

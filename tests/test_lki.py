@@ -23,6 +23,12 @@ card:
   2/2
 
 card:
+  Hollow Hangar {2}
+  Artifact Creature — Construct
+  When Hollow Hangar dies, create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 counter on Hollow Hangar.
+  0/0
+
+card:
   Quiet Relic Keeper {2}
   Artifact Creature — Golem
   When Quiet Relic Keeper dies, if it had no -1/-1 counters on it, you gain 2 life.
@@ -46,6 +52,12 @@ CASES = [
         "Alice controls Quiet Relic Keeper with a +1/+1 counter.", "Quiet Relic Keeper dies.",
         "Quiet Relic Keeper's triggered ability resolves."),
         ("Quiet Relic Keeper's triggered ability triggers.", "Alice has 22 life."), ("holds", "holds")),
+    # "for each +1/+1 counter on ~": the counters the source had as it last existed (603.10a)
+    case("tokens-for-each-counter-on-the-named-source", BOARD + (
+        "Alice controls Hollow Hangar with three +1/+1 counters.", "Hollow Hangar dies.",
+        "Hollow Hangar's triggered ability resolves."),
+        ("Alice controls 3 permanents named Thopter Token.", "Alice controls 2 permanents named Thopter Token."),
+        ("holds", "fails")),
     case("a-counter-of-that-kind-does-not", BOARD + (
         "Alice controls Quiet Relic Keeper with a -1/-1 counter.", "Quiet Relic Keeper dies."),
         ("Quiet Relic Keeper's triggered ability triggers.", "Alice has 20 life."), ("fails", "holds")),

@@ -265,6 +265,10 @@ class Casting:
             return None
         if o.zone != "battlefield" or o.tapped:
             raise ScenarioError(f"{o.handle} is not an untapped permanent, so it cannot be tapped for mana (107.5)", s)
+        if any(pick(m, "tl_tap_prohibited") for m in models):
+            # CR 602.5, 701.35a: rules.lp (mtgkb/rules/detain.lp) says its activated abilities can't be activated
+            raise ScenarioError(f"{o.handle}'s activated abilities can't be activated (602.5), so it cannot be tapped "
+                                f"for mana", s, violations=("activation_prohibited",))
         if any(pick(m, "tl_tap_sick") for m in models):
             raise FactError(f"{p} cannot tap {o.handle} for mana: a creature that came under its controller's control "
                             f"this turn can't use {{T}} abilities unless it has haste (CR 302.6)", s.pos,

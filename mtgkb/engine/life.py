@@ -40,7 +40,7 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
         st.log.append(("119.3, 120.3a", f"  {p} {what} ({before} -> {st.life[p]})"))
     elif e.name == "died":
         # CR 700.4: a creature that died this turn, with a subtype an amount counts (mtgkb/rules/died_this_turn.lp)
-        st.died.append((a[0].arguments[0].number, a[1].string))
+        st.died.append((a[0].arguments[0].number, a[1]))   # a subtype (a string) or `creature` (any creature)
     elif e.name == "destroy":
         oid = a[0].arguments[0].number
         st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))

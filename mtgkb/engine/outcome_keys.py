@@ -16,7 +16,9 @@ class OutcomeKeys:
             return list(branches)
         seen, out = set(), []
         for b in branches:
-            key = (self._state_key(b), frozenset(Counter(log_facts(b)).items()), tuple(b.choices))
+            # the resolved items no sentence has named yet: a later resolve sentence may name them (405.5)
+            unnamed = sorted((it.source, str(it.abilities)) for it in b.resolved_items if it.id not in b.named)
+            key = (self._state_key(b), frozenset(Counter(log_facts(b)).items()), tuple(b.choices), tuple(unnamed))
             if key not in seen:
                 seen.add(key)
                 out.append(b)

@@ -32,22 +32,28 @@ class Resolution:
         A = self._ability_symbol(face, kind, n, s)
         return next((it for it in reversed(st.stack) if A in it.abilities and it.source_handle == h), None)
 
-    def _already_resolved(self, st: State, ref: tuple, s: Sentence) -> bool:
-        if ref[0] == "ab" and ref[2] == "delayed":
-            return any(r.name == "ab" and r.arguments[1].name == "delayed" and r.arguments[0].string == ref[1]
-                       for r in st.resolved)
+    def _already_resolved(self, st: State, ref: tuple, s: Sentence) -> Item | None:
+        """CR 405.5, 608.1: the stack item the sentence names, if an earlier resolution in this outcome
+        went past it: one that resolved, whose source is the object the handle names (or an earlier object
+        of its card, 400.7), and that no resolve sentence has named yet.  Identity, not name: a second
+        object of the same name, another ability of it, or an item an earlier sentence named is not it."""
+        ids = st.bore(ref[1])
         if ref[0] == "obj":
-            key = Function("obj", [String(ref[1])])
+            fits = lambda it: it.kind == "spell" and it.source in ids  # noqa: E731
+        elif ref[2] == "delayed":  # CR 603.7
+            fits = lambda it: bool(it.abilities) and it.abilities[0].name == "delayed" and it.source in ids  # noqa: E731
         else:
-            face = self.face(self._card_of(st, ref[1]), s.pos)
-            key = Function("ab", [String(ref[1]), self._ability_symbol(face, ref[2], ref[3], s)])
-        return key in st.resolved
+            A = self._ability_symbol(self.face(self._card_of(st, ref[1]), s.pos), ref[2], ref[3], s)
+            fits = lambda it: A in it.abilities and it.source in ids  # noqa: E731
+        return next((it for it in st.resolved_items if it.id not in st.named and fits(it)), None)
 
     def _resolve_sentence(self, st: State, s: Sentence) -> list[State]:
         a = s.args
         target = self._find_item(st, a["item"], s)
-        if target is None and self._already_resolved(st, a["item"], s):
+        passed = self._already_resolved(st, a["item"], s) if target is None else None
+        if passed is not None:
             # In this outcome it has already resolved (an earlier resolution went past it, 405.5)
+            st.named.append(passed.id)
             return [st]
         if target is None and st.unsure and a["item"][0] == "ab":
             raise Unsettled(f"{s.text!r}: whether that ability triggered depends on text mtgkb does not understand")
@@ -55,6 +61,7 @@ class Resolution:
             raise ScenarioError(f"{s.text!r}: that is not on the stack", s)
         if a["choosing"] is not None:
             target.chosen = st.handles[a["choosing"]]
+        st.named.append(target.id)
         done: list[State] = []
         work = [st]
         # CR 405.5, 608.1: the top of the stack resolves first, until this one has
@@ -99,6 +106,7 @@ class Resolution:
         ref = (Function("obj", [String(it.source_handle)]) if it.kind == "spell"
                else Function("ab", [String(it.source_handle), it.abilities[0] if it.abilities else Function("none")]))
         st.resolved.append(ref)
+        st.resolved_items.append(it)
         nothing = any(True for _ in pick(m, "tl_does_nothing"))
         if pick(m, "tl_fizzles"):
             st.log.append(("608.2b", f"{it.label} tries to resolve: all its targets are illegal; it does nothing"))
@@ -128,8 +136,10 @@ class Resolution:
                 e = ap.arguments[1]
                 if e.name == "cont":
                     st.ts += 1
-                    # CR 611.2a: rules.lp says how long it lasts (cont/3); cont/2 is until end of turn
-                    dur = e.arguments[2].name if len(e.arguments) > 2 else "end_of_turn"
+                    # CR 611.2a: rules.lp says how long it lasts (cont/3); cont/2 is until end of turn; a
+                    # duration with arguments (next_turn_of(P), 701.35a) is kept as rules.lp wrote it
+                    d = e.arguments[2] if len(e.arguments) > 2 else Function("end_of_turn")
+                    dur = d if d.arguments else d.name
                     st.conts.append((st.ts, e.arguments[0].arguments[0].number, e.arguments[1], dur))
                     if e.arguments[1].name == "control":
                         # CR 613.1b: rules.lp's control-changing effect: the object's controller is now P

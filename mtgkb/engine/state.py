@@ -99,6 +99,8 @@ class State:
     log: list = field(default_factory=list)         # (CR, text) lines for `mtgkb show`
     trig_log: list = field(default_factory=list)    # (handle, ability symbol)
     resolved: list = field(default_factory=list)    # reference symbols in order
+    resolved_items: list = field(default_factory=list)  # the stack items that resolved, in order (608.2)
+    named: list = field(default_factory=list)       # ids of the resolved items a resolve sentence has named
     copies: list = field(default_factory=list)      # (token id, handle of what it copies)
     copy_cards: dict = field(default_factory=dict)  # handle of a token copy -> the card whose abilities it has
     tokens: list = field(default_factory=list)      # token ids created
@@ -116,7 +118,8 @@ class State:
     next_group: int = ADDED_GROUP_BASE              # the group number of the next mana added (mana_state)
     spent_log: dict = field(default_factory=dict)   # handle of a spell cast -> Spent (601.2h), for claims
     cost_moves: list = field(default_factory=list)  # (sacrifice | discard, object id) a payment still has to make
-    died: list = field(default_factory=list)        # (object id, subtype) of creatures that died this turn (700.4)
+    died: list = field(default_factory=list)        # (object id, subtype symbol or `creature`) of creatures that
+                                                    # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
@@ -186,6 +189,11 @@ class State:
     def item_of(self, iid: int) -> Item | None:
         return next((it for it in self.stack if it.id == iid), None)
 
+    def bore(self, handle: str) -> set:
+        """The ids of the objects that have borne this handle: the card's objects across its zone
+        changes (400.7), never another object of the same name (it has a handle of its own)."""
+        return {i for i, h in self.gone.items() if h == handle} | ({self.handles[handle]} if handle in self.handles else set())
+
 
 # CR 103.4: each player begins a (two-player) game with 20 life; a scenario that does not say
 # a player's life total means this one
@@ -227,7 +235,7 @@ def state_facts(st: State, stack: bool = True) -> list[Symbol]:
         if oid in st.objects:
             out.append(atom("cont", Number(ts), obj(oid), e))
     out += turn_facts(st)
-    out += [atom("died_this_turn", obj(o), String(x)) for o, x in st.died]
+    out += [atom("died_this_turn", obj(o), x) for o, x in st.died]
     out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
     if stack:
         for it in st.stack:

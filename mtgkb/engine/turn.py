@@ -220,8 +220,9 @@ class TurnStructure:
         ended = {e.arguments[0].number for e in pick(m, "tl_cont_ends")}
         if ended:
             for ts, oid, eff, dur in [c for c in st.conts if c[0] in ended]:
-                cr, until = {"end_of_turn": ("514.2", "end of turn"), "end_of_combat": ("511.2", "end of combat")}.get(
-                    dur, ("502.3", "its controller's next untap step"))   # mtgkb/rules/lose_untap.lp
+                cr, until = (("701.35a", f"{dur.arguments[0].string}'s next turn") if not isinstance(dur, str) else
+                             {"end_of_turn": ("514.2", "end of turn"), "end_of_combat": ("511.2", "end of combat")}.get(
+                                 dur, ("502.3", "its controller's next untap step")))   # mtgkb/rules/lose_untap.lp
                 st.log.append((cr, f"  the effect on {st.name_of(oid)} that lasted until {until} ends"))
             st.conts = [c for c in st.conts if c[0] not in ended]
         for c in pick(m, "tl_control_returns"):

@@ -3,7 +3,7 @@ calls this).  A leaf: it reads the state's fields and imports no engine module.
 
 - `turn_number(N)` (500.1);
 - `cont_duration(TS, Dur)`: how long the continuous effect of timestamp TS lasts (611.2a):
-  end_of_turn (514.2), end_of_combat (511.2), indefinite;
+  end_of_turn (514.2), end_of_combat (511.2), indefinite, next_turn_of(P) (701.35a: a symbol);
 - `attacking(O, P)` (508.1: O attacks player P), `blocking(B, O)` (509.1), `blocked(O)` (509.1h);
   an object that left the battlefield is a new object and is not in combat (400.7, 506.4);
 - `blockers_declared` (509.1 happened this combat), `first_strike_step_done` and
@@ -23,7 +23,7 @@ def turn_facts(st) -> list[Symbol]:
     out = [atom("turn_number", Number(st.turn))]
     for ts, oid, _e, dur in st.conts:
         if oid in st.objects:
-            out.append(atom("cont_duration", Number(ts), Function(dur)))
+            out.append(atom("cont_duration", Number(ts), dur if isinstance(dur, Symbol) else Function(dur)))
     for oid, p in st.attacking.items():
         if oid in st.objects:
             out.append(atom("attacking", obj(oid), String(p)))

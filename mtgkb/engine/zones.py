@@ -1,6 +1,6 @@
 """Libraries and hands as the scenario's sentences and the effects change them: drawing
 (121), milling (701.17), scrying (701.22), searching (701.23), shuffling (701.24),
-surveilling (701.25) and discarding (701.9).  A mixin of the Stepper.
+surveilling (701.25), exploring (701.44) and discarding (701.9).  A mixin of the Stepper.
 
 Every rules question is asked of rules.lp (mtgkb/rules/zones.lp): for one action
 (`tl_zone_do/1`) which cards it takes from the top of the library, where each goes, what a
@@ -148,14 +148,16 @@ class ZoneSteps:
         lib.top = new_top + lib.top
         lib.bottom = lib.bottom + new_bottom
         verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils", "look": "looks at",
-                "look_pick": "looks at"}[act.name]
+                "look_pick": "looks at", "explore": "reveals"}[act.name]
         rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a",
-                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3"}[act.name]
-        st.log.append((rule, f"{p} {verb} {act.arguments[1].number}: " + "; ".join(
+                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3", "explore": "701.44a"}[act.name]
+        how_many = 1 if act.name == "explore" else act.arguments[1].number
+        st.log.append((rule, f"{p} {verb} {how_many}: " + "; ".join(
             f"{st.name_of(o)} {ZONE_WORDS[d]}" for d, o in
             [("hand", x) for x in drawn] + [("graveyard", x) for x in milled]) +
             (f"{'; ' if drawn or milled else ''}{len(new_top)} on top, {len(new_bottom)} on the bottom"
-             if act.name in ("scry", "surveil", "look", "look_pick") else "")))
+             if act.name in ("scry", "surveil", "look", "look_pick", "explore") else "")))
+        counted = self._explore_counter(st, m) if act.name == "explore" else []
         if hidden_public:
             # an unknown card put into a public zone may have an ability that triggers on it (a card
             # "put into your graveyard from your library"): what follows is not settled
@@ -172,7 +174,21 @@ class ZoneSteps:
             branches = [x for b in branches for x in self.event(b, *[Function("milled", [P, obj(o)]) for o in milled])]
         elif act.name != "draw" or not drawn:
             branches = [x for b in branches for x in self.event(b, Function("zone_action", [act]))]
+        for o in counted:
+            # CR 122.1, 603.2: the counter put on the exploring permanent is an event triggers see
+            branches = [x for b in branches for x in self.event(b, Function("counters_put", [obj(o), String("+1/+1"),
+                                                                                             Number(1)]))]
         return branches
+
+    def _explore_counter(self, st: State, m) -> list[int]:
+        """CR 701.44a: rules.lp (mtgkb/rules/explore.lp) says a +1/+1 counter goes on the exploring permanent."""
+        out = []
+        for c in pick(m, "zn_expl_counter"):
+            o = st.objects[c.arguments[0].arguments[0].number]
+            o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+            st.log.append(("701.44a", f"  {o.handle} explores: it gets a +1/+1 counter"))
+            out.append(o.id)
+        return out
 
     def _shuffle(self, st: State, p: str, act: Symbol) -> list[State]:
         """CR 701.24a: the library's order becomes unknown: every card is in its loose part."""

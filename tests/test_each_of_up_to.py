@@ -1,0 +1,54 @@
+""""Each of up to N target <description>" (115.1, 601.2c; mtgkb/rules/meaning_each_of_up_to.lp): a slot of zero
+to N different targets; the effect is done once to each.  Table-driven with ad-hoc cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle_support import parse_applied
+from test_combat import case
+from test_turn_structure import Case, assert_case
+from test_turn_structure import run as run_with_cards
+
+CARDS = """
+card:
+  Bright Smith {2}{W}
+  Creature — Human Artificer
+  When Bright Smith enters, put a +1/+1 counter on each of up to two target creatures.
+  2/2
+
+card:
+  Kind Acolyte {2}{W}
+  Creature — Human Cleric
+  When Kind Acolyte enters, put a +1/+1 counter on each of up to two other target creatures you control.
+  2/2
+"""
+
+BOARD = ("It is Alice's turn.", "Alice controls Grizzly Bears.", "Bob controls Hill Giant.")
+CASES = [
+    case("the-named-target-gets-one-counter", BOARD + (
+        "Bright Smith enters under Alice's control.", "Bright Smith's triggered ability resolves, choosing Hill Giant."),
+        ("Hill Giant is 4/4.", "Hill Giant does not have two +1/+1 counters.", "Grizzly Bears is 2/2."),
+        ("holds", "holds", "fails")),
+    # zero, one or two targets: each choice is an outcome
+    case("unnamed-targets-are-open", BOARD + (
+        "Bright Smith enters under Alice's control.", "Bright Smith's triggered ability resolves."),
+        ("Hill Giant is 3/3.", "Hill Giant is 4/4.", "Bright Smith is on the battlefield."), ("fails", "fails", "holds")),
+    case("other-targets-you-control-only", BOARD + (
+        "Kind Acolyte enters under Alice's control.", "Kind Acolyte's triggered ability resolves."),
+        ("Kind Acolyte is 2/2.", "Hill Giant is 3/3.", "Grizzly Bears is 2/2."), ("holds", "holds", "fails")),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_each_of_up_to(case: Case, session, tmp_path):
+    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=CARDS))
+
+
+def test_every_case_checks_something():
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+def test_each_of_up_to_targets_is_applied(tmp_path):
+    assert parse_applied(tmp_path, "Bright Smith {2}{W}\nCreature — Human Artificer\nWhen Bright Smith enters, put a "
+                         "+1/+1 counter on each of up to two target creatures.\n2/2\n") == [True]
