@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from casting_support import check, verdicts
+from casting_support import cast_given, check, verdicts
 
 
 def seeker(kind: str) -> str:
@@ -13,9 +13,8 @@ def seeker(kind: str) -> str:
             f"    Search your library for {kind}, reveal it, put it into your hand, then shuffle.\n")
 
 
-GIVEN = ("Alice's library is Lightning Bolt, Forest and Vampire Nighthawk.\nAlice has no cards in hand.\n"
-         "It is Alice's turn.\nAlice has {U} in her mana pool.\nAlice casts Test Seeker, paying from her mana pool.\n"
-         "Test Seeker resolves.")
+GIVEN = cast_given("Alice's library is Lightning Bolt, Forest and Vampire Nighthawk.\nAlice has no cards in hand.",
+                   "{U}", "Test Seeker")
 
 
 @pytest.mark.parametrize("kind, may, never", [
@@ -31,9 +30,7 @@ def test_a_search_finds_only_a_card_of_the_kind(tmp_path, kind, may, never):
 
 def test_a_look_at_unknown_cards_may_take_one_or_none(tmp_path):
     # the top three cards are not known: any of them may be a permanent card, or none (608.2d, 401.1)
-    given = ("Alice's library has 30 cards.\nAlice has no cards in hand.\nIt is Alice's turn.\n"
-             "Alice has {C}{G} in her mana pool.\nAlice casts Bond of Flourishing, paying from her mana pool.\n"
-             "Bond of Flourishing resolves.")
+    given = cast_given("Alice's library has 30 cards.\nAlice has no cards in hand.", "{C}{G}", "Bond of Flourishing")
     r = check(tmp_path, given, "Alice has 23 life.\nBond of Flourishing is in Alice's graveyard.\n"
               "Alice has 1 card in hand.\nAlice has no cards in hand.\nAlice has 2 cards in hand.")
     # one card taken in some outcomes, none in others: neither "1 card" nor "no cards" is true in every outcome

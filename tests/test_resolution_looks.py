@@ -4,7 +4,7 @@ and the conditions of steps ("if you control ...", "if you have N or more life",
 
 from __future__ import annotations
 
-from casting_support import check, verdicts
+from casting_support import cast_given, check, verdicts
 
 BOARD = "Alice controls Grizzly Bears and Elvish Warrior.\nIt is Alice's turn.\n"
 
@@ -38,17 +38,15 @@ SURGE = """  card:
 def test_a_condition_is_checked_after_the_earlier_steps(tmp_path):
     # the bonus makes the condition true as it is checked; judged on the board before the resolution it would be
     # false (and the step not done): not followed, so undetermined, never "Alice has 20 life" (608.2c)
-    given = ("Alice controls Grizzly Bears.\nIt is Alice's turn.\nAlice has {G} in her mana pool.\nAlice casts Test "
-             "Surge targeting Grizzly Bears, paying from her mana pool.\nTest Surge resolves.")
+    given = cast_given("Alice controls Grizzly Bears.", "{G}", "Test Surge", "Grizzly Bears")
     r = check(tmp_path, given, "Alice has 25 life.\nAlice has 20 life.", SURGE)
     assert verdicts(r) == ["undetermined", "undetermined"]
 
 
 def test_a_condition_on_a_description_a_sacrifice_cannot_change(tmp_path):
     # the creature sacrificed was no Liliana planeswalker of Alice's: the condition is false before and after
-    given = ("Bob controls Hill Giant.\nBob has Lightning Bolt and 0 unknown cards in hand.\nIt is Alice's turn.\n"
-             "Alice has {C}{B} in her mana pool.\nAlice casts Liliana's Triumph, paying from her mana pool.\n"
-             "Liliana's Triumph resolves.")
+    given = cast_given("Bob controls Hill Giant.\nBob has Lightning Bolt and 0 unknown cards in hand.", "{C}{B}",
+                       "Liliana's Triumph")
     r = check(tmp_path, given, "Hill Giant is in Bob's graveyard.\nBob has 1 card in hand.")
     assert verdicts(r) == ["holds", "holds"]
 
@@ -61,8 +59,7 @@ VIGOR = """  card:
 
 
 def test_a_life_condition_after_life_gained(tmp_path):
-    given = ("Alice's library is Island and 20 unknown cards.\nAlice has no cards in hand.\nIt is Alice's turn.\n"
-             "Alice has {W} in her mana pool.\nAlice casts Test Vigor, paying from her mana pool.\nTest Vigor resolves.")
+    given = cast_given("Alice's library is Island and 20 unknown cards.\nAlice has no cards in hand.", "{W}", "Test Vigor")
     r = check(tmp_path, given, "Alice has 1 card in hand.\nAlice has no cards in hand.", VIGOR)
     assert verdicts(r) == ["undetermined", "undetermined"]
 
@@ -75,8 +72,7 @@ MARK = """  card:
 
 
 def test_an_object_condition_after_a_change_to_that_object(tmp_path):
-    given = ("Alice controls Grizzly Bears.\nIt is Alice's turn.\nAlice has {G} in her mana pool.\nAlice casts Test "
-             "Mark targeting Grizzly Bears, paying from her mana pool.\nTest Mark resolves.")
+    given = cast_given("Alice controls Grizzly Bears.", "{G}", "Test Mark", "Grizzly Bears")
     r = check(tmp_path, given, "Alice has 23 life.\nAlice has 20 life.", MARK)
     assert verdicts(r) == ["undetermined", "undetermined"]
 

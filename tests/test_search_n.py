@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from clingo import Function, Number, String
 
-from casting_support import check, verdicts
+from casting_support import cast_given, check, verdicts
 from mtgkb.carddb import default_database
 from mtgkb.coverage import derive
 
@@ -35,9 +35,7 @@ def test_the_search_is_read(db, name, step):
 
 def test_unknown_cards_may_be_of_the_kind_or_not(tmp_path):
     # 30 unknown cards: from none to three basic lands are found (701.23b), never four
-    given = ("Alice's library has 30 cards.\nAlice has no cards in hand.\nIt is Alice's turn.\n"
-             "Alice has {C}{C}{C}{G} in her mana pool.\nAlice casts Seek the Horizon, paying from her mana pool.\n"
-             "Seek the Horizon resolves.")
+    given = cast_given("Alice's library has 30 cards.\nAlice has no cards in hand.", "{C}{C}{C}{G}", "Seek the Horizon")
     r = check(tmp_path, given, "Seek the Horizon is in Alice's graveyard.\nAlice has 3 cards in hand.\n"
               "Alice has no cards in hand.\nAlice has 4 cards in hand.", timeout=60)
     assert verdicts(r) == ["holds", "fails", "fails", "fails"]
@@ -46,16 +44,14 @@ def test_unknown_cards_may_be_of_the_kind_or_not(tmp_path):
 
 
 def test_known_cards_of_another_kind_are_not_found(tmp_path):
-    given = ("Alice's library is Lightning Bolt, Forest and Island.\nAlice has no cards in hand.\nIt is Alice's turn.\n"
-             "Alice has {C}{C}{C}{C}{C}{W} in her mana pool.\nAlice casts Plea for Guidance, paying from her mana pool.\n"
-             "Plea for Guidance resolves.")
+    given = cast_given("Alice's library is Lightning Bolt, Forest and Island.\nAlice has no cards in hand.",
+                       "{C}{C}{C}{C}{C}{W}", "Plea for Guidance")
     r = check(tmp_path, given, "Alice has no cards in hand.\nAlice's library has 3 cards.")
     assert verdicts(r) == ["holds", "holds"]
 
 
 def test_lands_found_enter_tapped(tmp_path):
-    given = ("Alice's library is Forest.\nIt is Alice's turn.\nAlice has {C}{C}{C}{G} in her mana pool.\n"
-             "Alice casts Explosive Vegetation, paying from her mana pool.\nExplosive Vegetation resolves.")
+    given = cast_given("Alice's library is Forest.", "{C}{C}{C}{G}", "Explosive Vegetation")
     r = check(tmp_path, given, "Alice may control 1 permanent named Forest.\nAlice may control 0 permanents named "
               "Forest.\nForest is untapped.")
     # the Forest is found (then it is tapped) or left in the library: "untapped" is true in no outcome
