@@ -27,6 +27,7 @@ def steps(db, name: str) -> set[str]:
     ("Seek the Horizon", "(1,1,0),zone(search_n(you,basic_land,hand,3))"),
     ("Plea for Guidance", "(1,1,0),zone(search_n(you,type(enchantment),hand,2))"),
     ("Explosive Vegetation", "(1,1,0),zone(search_n(you,basic_land,battlefield_tapped,2))"),
+    ("Diabolic Revelation", "(1,1,0),zone(search_n(you,card,hand,x))"),   # "up to X cards, put those cards ..."
 ])
 def test_the_search_is_read(db, name, step):
     got = steps(db, name)
@@ -57,3 +58,11 @@ def test_lands_found_enter_tapped(tmp_path):
     # the Forest is found (then it is tapped) or left in the library: "untapped" is true in no outcome
     assert verdicts(r) == ["holds", "holds", "fails"]
     assert "false in every outcome" in r.claims[2].message
+
+
+def test_up_to_x_finds_no_more_than_x(tmp_path):
+    given = cast_given("Alice's library is Forest, Lightning Bolt and Island.\nAlice has no cards in hand.",
+                       "{C}{C}{C}{C}{C}{B}{B}", "Diabolic Revelation", how=" with X = 2")
+    r = check(tmp_path, given, "Alice may have Island in hand.\nAlice has 3 cards in hand.", timeout=60)
+    assert verdicts(r) == ["holds", "fails"]
+    assert "false in every outcome" in r.claims[1].message
