@@ -70,6 +70,8 @@ def guess_kind(text: str) -> str:
     """For unsupported lines: a guess at the kind, so that text we cannot read
     unsettles only what it could affect."""
     t = text.strip()
+    if t.startswith("•"):
+        return "mode"   # CR 700.2: a mode of a modal spell or ability, done only when chosen
     if re.match(r"(When|Whenever|At)\b", t):
         return "triggered"
     # a colon inside quotes (a granted ability, closed or not) is no cost of this one

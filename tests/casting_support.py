@@ -23,6 +23,14 @@ def check(tmp_path, given: str, expect: str, card: str = "", session=None, timeo
     return r
 
 
+def cast_given(board: str, mana: str, spell: str, target: str = "", how: str = "") -> str:
+    """Given lines: the board, Alice's turn with `mana` in her pool, Alice casts `spell` (targeting `target`; `how`:
+    more of the cast sentence, such as " with X = 2") paying from it, and the spell resolves."""
+    aim = (f" targeting {target}" if target else "") + how
+    return (f"{board}\nIt is Alice's turn.\nAlice has {mana} in her mana pool.\n"
+            f"Alice casts {spell}{aim}, paying from her mana pool.\n{spell} resolves.")
+
+
 def verdicts(r) -> list[str]:
     return [c.verdict for c in r.claims]
 

@@ -182,10 +182,18 @@ def test_look_then_may_take_a_kind_then_the_rest():
 
 
 def test_look_then_may_take_an_unknown_kind_is_unread():
+    got = meaning("When Test Card dies, look at the top five cards of your library. You may reveal a legendary "
+                  "card from among them and put it into your hand. Put the rest on the bottom of your library "
+                  "in a random order.")
+    assert "unread(A)" in got and not steps(got)
+
+
+def test_look_then_may_take_either_of_two_types():
+    # meaning_card_kinds.lp: "a creature or land card"
     got = meaning("When Test Card dies, look at the top five cards of your library. You may reveal a creature or "
                   "land card from among them and put it into your hand. Put the rest on the bottom of your library "
                   "in a random order.")
-    assert "unread(A)" in got and not steps(got)
+    assert "tl_step(A,(1,1,0),zone(look_pick(you,5,either_type(creature,land),bottom,2)))" in got
 
 
 def test_look_pick_the_player_may_decline(tmp_path):

@@ -175,9 +175,14 @@ def test_card_shapes_read(db, name, i, expected):
 
 
 def test_other_library_wordings_stay_unread(db):
-    # a look that picks one of two kinds of card ("a creature or land card from among them") is not read
-    # (Impulse's one-kind look is: mtgkb/rules/meaning_looks.lp, tests/test_zone_families.py)
-    assert "unread" in _meaning(db, "Adventurous Impulse")
+    # revealing the top cards and putting one "from among them" into the hand, the rest into the graveyard, is not
+    # read (Impulse's look is: mtgkb/rules/meaning_looks.lp, tests/test_zone_families.py)
+    assert "unread" in _meaning(db, "Gather the Pack")
+
+
+def test_a_look_that_picks_either_of_two_kinds_is_read(db):
+    # "a creature or land card from among them" (mtgkb/rules/meaning_card_kinds.lp)
+    assert "(1,1,0),zone(look_pick(you,3,either_type(creature,land),bottom,2))" in _meaning(db, "Adventurous Impulse")
 
 
 # ----------------------------------------------------------------------------- verdicts

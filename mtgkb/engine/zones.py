@@ -118,6 +118,8 @@ class ZoneSteps:
             return self._shuffle(st, p, act)
         if act.name == "search":
             return self._search(st, p, act, m)
+        if act.name == "search_n":
+            return self._search_n(st, p, act, m)
         if act.name in ("discard", "discard_pick"):   # CR 701.9a (discard_pick: mtgkb/rules/hand_discard.lp)
             return self._discard_n(st, p, m, cause)
         # the cards taken from the top (121.1, 701.17a, 701.22a, 701.25a)
@@ -204,13 +206,26 @@ class ZoneSteps:
         or none) goes where the effect says; the library is then shuffled (701.24a)."""
         found = pick(m, "zn_found")
         F, to = found[0].arguments if found else (Function("none"), Function("hand"))
+        known = [F.arguments[0].number] if F.name == "o" else []
+        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0)
+
+    def _search_n(self, st: State, p: str, act: Symbol, m) -> list[State]:
+        """CR 701.23a, 701.23b: up to N cards found (mtgkb/rules/search_n.lp): the known ones the answer set
+        names and as many unknown ones as it says, all going where the effect says."""
+        to = next((t.arguments[0] for t in pick(m, "zn_found_to")), Function("hand"))
+        known = sorted(f.arguments[0].arguments[0].number for f in pick(m, "zn_found_n"))
+        n_unknown = sum(u.arguments[0].number for u in pick(m, "zn_found_unknown_n"))
+        return self._found(st, p, to, known, n_unknown)
+
+    def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int) -> list[State]:
+        """The cards a search found (object ids, and a number of unknown cards) moved out of p's library."""
         lib = library(st, p)
-        if F.name == "o":
-            o = st.objects[F.arguments[0].number]
-            what = o.handle
-            new = st.move(o.id, "battlefield" if to.name.startswith("battlefield") else "hand",
-                          p if to.name.startswith("battlefield") else None)
-        elif F.name == "unknown":
+        dest = "battlefield" if to.name.startswith("battlefield") else "hand"
+        names = [st.objects[oid].handle for oid in known] + ["an unknown card"] * n_unknown
+        new_objs = []
+        for oid in known:
+            new_objs.append(st.move(oid, dest, p if dest == "battlefield" else None))
+        for _ in range(n_unknown):
             top, loose, unk, bottom, stated = parts(st, p)
             if unk > 0:
                 lib.unknown_loose -= 1
@@ -221,22 +236,21 @@ class ZoneSteps:
             else:
                 if p not in st.zones.unsure:
                     st.zones.unsure.append(p)
-            new = new_unknown(st, "battlefield" if to.name.startswith("battlefield") else "hand", p)
-            what = "an unknown card"
-        else:
-            new = None
-            what = "nothing"
-        if new is not None and to.name == "battlefield_tapped":
-            new.tapped = True
+            new_objs.append(new_unknown(st, dest, p))
+        new_objs = [o for o in new_objs if o is not None]
+        what = ", ".join(names) if names else "nothing"
+        for new in new_objs:
+            if to.name == "battlefield_tapped":
+                new.tapped = True
         st.choices.append(f"{p} finds {what}")
         st.log.append(("701.23a, 701.23b", f"{p} searches their library and finds {what}"
-                       + (f", put {'onto the battlefield' if to.name.startswith('battlefield') else 'into their hand'}"
-                          + (" tapped" if to.name == "battlefield_tapped" else "") if new is not None else "")))
-        branches = [st]
-        if new is not None and new.zone == "battlefield":
+                       + (f", put {'onto the battlefield' if dest == 'battlefield' else 'into their hand'}"
+                          + (" tapped" if to.name == "battlefield_tapped" else "") if new_objs else "")))
+        entered = [new for new in new_objs if new.zone == "battlefield"]
+        for new in entered:
             new.entered = True
-            branches = [x for b in branches for x in self.event(b, Function("enters", [obj(new.id)]))]
-        return branches
+        # CR 603.2, 603.6a: the permanents put onto the battlefield at once enter in one event
+        return self.event(st, *[Function("enters", [obj(new.id)]) for new in entered]) if entered else [st]
 
     def _discard_n(self, st: State, p: str, m, cause: str | None) -> list[State]:
         """CR 701.9a, 701.9b: the cards the answer set says are discarded, each a discard event."""
