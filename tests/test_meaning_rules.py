@@ -11,7 +11,7 @@ meaning.lp adds (the same meaning in another wording):
     target      a target with a restriction the Python dropped ("target creature you control",
                 "target attacking creature", "up to one target", "another target", "target 1/1
                 creature", "target artifact creature", "target creature or Vehicle", "each of up to
-                two target creatures"): meaning.lp reads it with its restriction (a slot whose test
+                two [other] target creatures [you control]"): meaning.lp reads it with its restriction (a slot whose test
                 has it) or leaves it unread when a word of it is not known
     rider       an ability with a rider rules.lp does not read (it is unread): no target slots, so
                 its targets are not judged
@@ -92,7 +92,7 @@ SAMPLE_STEP = 15  # every 15th name of the database, in sorted order (about 2,00
 
 # a target that is not exactly "target <word>" (all_of(desc((target,), types(group(K)), where)))
 _TARGET_LOOSE = re.compile(r"\(target,(?!\),types\(group\(\w+\)\),where\))|some\((up_to\(\d+\)|another),desc\(\(target"
-                           r"|each_of_up_to\(\d+,desc\(\(target")
+                           r"|each_of_up_to\(\d+,desc\(\((\w+,)*target")
 LOST = {
     "target": _TARGET_LOOSE,
     "subtypes": re.compile(r"subtype\(\"[^\"]*\"\),subtype\("),
