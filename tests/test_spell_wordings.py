@@ -171,6 +171,16 @@ def test_reveal_choose_and_discard(tmp_path, capsys):
     assert verdicts(r) == ["fails", "holds"]
 
 
+def test_reveal_choose_and_discard_more_kinds(tmp_path, capsys):
+    # "an <type> or <type> card", "a nonbasic land card", "a nonlegendary, nonland card", "... with mana value N or less"
+    _all_applied(("Despise", "Divest", "Encroach", "Lay Bare the Heart", "Inquisition of Kozilek"), tmp_path, capsys)
+    # Hill Giant's mana value is 4: above the bound, it is no candidate (nothing is discarded)
+    r = check(tmp_path, "It is Alice's turn.\nBob has Hill Giant and 0 unknown cards in hand.\nAlice has {B} in her mana "
+              "pool.\nAlice casts Inquisition of Kozilek targeting Bob, paying from her mana pool.\n"
+              "Inquisition of Kozilek resolves.", "Hill Giant is in Bob's hand.\nBob has 1 card in hand.")
+    assert verdicts(r) == ["holds", "holds"]
+
+
 def test_a_search_for_a_subtype(tmp_path, capsys):
     _all_applied(("Mwonvuli Acid-Moss", "Cateran Summons"), tmp_path, capsys)
     # an unknown library may hold a Forest: what enters is not known
