@@ -142,6 +142,14 @@ def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
     assert verdicts(r) == ["holds", "holds"]
 
 
+def test_a_spell_shuffling_itself_into_the_library(tmp_path, capsys):
+    _all_applied(("Beacon of Destruction", "Beacon of Creation", "Black Sun's Zenith", "Blue Sun's Zenith"), tmp_path, capsys)
+    r = check(tmp_path, "It is Alice's turn.\nAlice's library has 5 cards.\nAlice has {C}{C}{C}{R}{R} in her mana pool.\n"
+              "Alice casts Beacon of Destruction targeting Bob, paying from her mana pool.\nBeacon of Destruction resolves.",
+              "Beacon of Destruction is in Alice's library.\nAlice's library has 6 cards.\nBob has 15 life.")
+    assert verdicts(r) == ["holds", "holds", "holds"]
+
+
 def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
     _all_applied(("Soul's Majesty", "Rush of Knowledge"), tmp_path, capsys)
     r = check(tmp_path, "Alice controls Hill Giant.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards "

@@ -16,6 +16,7 @@ from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage
 from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
+from .zone_state import shuffled
 
 
 class Resolution:
@@ -375,6 +376,12 @@ class Resolution:
                 # CR 608.2n, 406.2: rules.lp (tl_self_exile/1) -- the spell's own "Exile ~"
                 st.move(sp.id, "exile", None)
                 st.log.append(("608.2n, 406.2", f"  {sp.handle} exiles itself"))
+            elif pick(m, "tl_self_shuffle"):
+                # CR 608.2n, 701.24a: rules.lp (tl_self_shuffle/1) -- the spell's own "Shuffle ~ into its owner's library"
+                owner = sp.owner
+                st.move(sp.id, "library", None)
+                shuffled(st, owner)
+                st.log.append(("608.2n, 701.24a", f"  {sp.handle} is shuffled into {owner}'s library"))
             elif pick(m, "tl_rebound"):
                 # CR 702.88a: rules.lp (tl_rebound/2) -- exiled as it resolves, and a delayed triggered ability
                 st.move(sp.id, "exile", None)
