@@ -190,6 +190,8 @@ class Resolution:
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
                     self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
+                elif e.name == "extra_turn":
+                    self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):

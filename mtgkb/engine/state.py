@@ -131,6 +131,9 @@ class State:
                                                     # "blocks_declared", "first_strike" (ids in the first
                                                     # combat damage step, 702.7b), "damage_done"
     cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
+    extra_turns: list = field(default_factory=list) # players of the extra turns added after this one, the next
+                                                    # first (500.7: the most recently created is taken first)
+    turn_base: str | None = None                    # the player of the last turn that was not an extra one
     delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
                                                     # (number, ability symbol dl(A, I), step, controller, source id)
     zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
