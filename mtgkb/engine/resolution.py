@@ -19,6 +19,17 @@ from .state import Item, State, item_sym
 from .zone_state import shuffled
 
 
+def prevention_text(st: State, e) -> str:
+    """A prevention effect of this turn (rules.lp: tl_apply(I, prevention(C, F))), in words."""
+    what = "all combat damage" if e.arguments[0].name == "combat" else "all damage"
+    f = e.arguments[1]
+    if f.name == "all":
+        return f"{what} is prevented this turn"
+    t = f.arguments[0]
+    who = t.string if t.type == clingo.SymbolType.String else st.name_of(t.arguments[0].number)
+    return f"{what} that would be dealt {'to' if f.name == 'to' else 'by'} {who} is prevented this turn"
+
+
 class Resolution:
     # -- resolving (608)
     def _find_item(self, st: State, ref: tuple, s: Sentence) -> Item | None:
@@ -186,6 +197,10 @@ class Resolution:
                 elif e.name == "exile_link":
                     # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
                     st.static_facts.append(atom("exiled_until_leaves", e.arguments[0], e.arguments[1]))
+                elif e.name == "prevention":
+                    # CR 615.1a, 514.2: a prevention effect for this turn (mtgkb/rules/prevention.lp)
+                    st.static_facts.append(atom("prevention_this_turn", e.arguments[0], e.arguments[1], Number(st.turn)))
+                    st.log.append(("615.1a", "  " + prevention_text(st, e)))
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
