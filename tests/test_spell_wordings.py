@@ -150,6 +150,15 @@ def test_a_spell_shuffling_itself_into_the_library(tmp_path, capsys):
     assert verdicts(r) == ["holds", "holds", "holds"]
 
 
+def test_they_cant_be_regenerated(tmp_path, capsys):
+    # 701.19c: no regeneration shield exists here, so the sentence changes nothing whichever objects "they" are
+    _all_applied(("Wrath of God", "Damnation"), tmp_path, capsys)
+    r = check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{C}{W}{W} "
+              "in her mana pool.\nAlice casts Wrath of God, paying from her mana pool.\nWrath of God resolves.",
+              "Hill Giant is in Bob's graveyard.\nGrizzly Bears is in Alice's graveyard.")
+    assert verdicts(r) == ["holds", "holds"]
+
+
 def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
     _all_applied(("Soul's Majesty", "Rush of Knowledge"), tmp_path, capsys)
     r = check(tmp_path, "Alice controls Hill Giant.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards "
