@@ -159,6 +159,15 @@ def test_they_cant_be_regenerated(tmp_path, capsys):
     assert verdicts(r) == ["holds", "holds"]
 
 
+def test_a_card_drawn_for_each(tmp_path, capsys):
+    _all_applied(("Flow of Ideas", "Mass Appeal", "Grim Flowering", "Keep Watch"), tmp_path, capsys)
+    r = check(tmp_path, "Grizzly Bears is in Alice's graveyard.\nHill Giant is in Alice's graveyard.\nAlice's library has 10 "
+              "cards.\nAlice has no cards in hand.\nIt is Alice's turn.\nAlice has {C}{C}{C}{C}{C}{G} in her mana pool.\n"
+              "Alice casts Grim Flowering, paying from her mana pool.\nGrim Flowering resolves.",
+              "Alice has 2 cards in hand.\nAlice's library has 8 cards.")
+    assert verdicts(r) == ["holds", "holds"]
+
+
 def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
     _all_applied(("Soul's Majesty", "Rush of Knowledge"), tmp_path, capsys)
     r = check(tmp_path, "Alice controls Hill Giant.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards "
