@@ -121,6 +121,7 @@ class State:
     died: list = field(default_factory=list)        # (object id, subtype symbol or `creature`) of creatures that
                                                     # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
+    spells_cast: int = 0                            # spells cast this turn (601.2i; storm, 702.40a)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
