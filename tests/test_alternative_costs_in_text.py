@@ -4,24 +4,8 @@ as a way to cast the spell that no cast sentence takes -- no step of its resolut
 from __future__ import annotations
 
 import pytest
-from clingo import Function, Number, String
 
-from casting_support import cast_given, check, verdicts
-from mtgkb.carddb import default_database
-from mtgkb.coverage import derive
-
-
-@pytest.fixture(scope="module")
-def db():
-    return default_database()
-
-
-def facts(db, name: str, k: int) -> set[str]:
-    """The applied/step atoms of the k-th ability of a card."""
-    face = db.face(name)
-    A = Function("ab", [String(face.name), Number(k)])
-    new, _ = derive([face], frozenset({"tl_step", "applied"}))
-    return {x.name for x in new if x.arguments[0] == A}
+from casting_support import applied, cast_given, check, verdicts
 
 
 @pytest.mark.parametrize("name", [
@@ -31,13 +15,13 @@ def facts(db, name: str, k: int) -> set[str]:
     "Refreshing Rain",   # If an opponent controls a Swamp and you control a Forest, you may cast ~ without paying ...
     "Fireblast",         # You may sacrifice two Mountains rather than pay ...
 ])
-def test_the_alternative_cost_is_read_with_no_step(db, name):
-    assert facts(db, name, 1) == {"applied"}
+def test_the_alternative_cost_is_read(name, tmp_path, capsys):
+    assert applied(name, tmp_path, capsys)[0]
 
 
-def test_a_you_may_that_is_no_cost_is_still_a_step(db):
+def test_a_you_may_that_is_no_cost_is_still_a_step(tmp_path, capsys):
     # Force Away's "you may draw a card" (after a condition) is no alternative cost: not read by this file
-    assert "applied" not in facts(db, "Force Away", 2)
+    assert not applied("Force Away", tmp_path, capsys)[1]
 
 
 def test_cast_for_its_mana_cost_the_option_is_not_taken(tmp_path):

@@ -4,6 +4,8 @@ target creature you control (meaning_copy_yours.lp)."""
 
 from __future__ import annotations
 
+import pytest
+
 from casting_support import applied, check, verdicts
 
 
@@ -142,30 +144,29 @@ def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
     assert verdicts(r) == ["holds", "holds"]
 
 
-def test_a_spell_shuffling_itself_into_the_library(tmp_path, capsys):
-    _all_applied(("Beacon of Destruction", "Beacon of Creation", "Black Sun's Zenith", "Blue Sun's Zenith"), tmp_path, capsys)
-    r = check(tmp_path, "It is Alice's turn.\nAlice's library has 5 cards.\nAlice has {C}{C}{C}{R}{R} in her mana pool.\n"
-              "Alice casts Beacon of Destruction targeting Bob, paying from her mana pool.\nBeacon of Destruction resolves.",
-              "Beacon of Destruction is in Alice's library.\nAlice's library has 6 cards.\nBob has 15 life.")
-    assert verdicts(r) == ["holds", "holds", "holds"]
+ALICE_CASTS = "It is Alice's turn.\nAlice has {} in her mana pool.\nAlice casts {}, paying from her mana pool.\n{} resolves."
+
+SPELL_CASES = [
+    # "Shuffle ~ into its owner's library." (608.2n, 701.24a): the Beacons and the Zeniths
+    (("Beacon of Destruction", "Beacon of Creation", "Black Sun's Zenith", "Blue Sun's Zenith"),
+     "Alice's library has 5 cards.", ("{C}{C}{C}{R}{R}", "Beacon of Destruction targeting Bob", "Beacon of Destruction"),
+     "Beacon of Destruction is in Alice's library.\nAlice's library has 6 cards.\nBob has 15 life."),
+    # 701.19c: no regeneration shield exists here, so "They can't be regenerated." changes nothing whichever they are
+    (("Wrath of God", "Damnation"), "Alice controls Grizzly Bears.\nBob controls Hill Giant.",
+     ("{C}{C}{W}{W}", "Wrath of God", "Wrath of God"), "Hill Giant is in Bob's graveyard.\nGrizzly Bears is in Alice's graveyard."),
+    # "Draw a card for each <description>" (121.1, 107.1), counted as it resolves
+    (("Flow of Ideas", "Mass Appeal", "Grim Flowering", "Keep Watch"),
+     "Grizzly Bears is in Alice's graveyard.\nHill Giant is in Alice's graveyard.\nAlice's library has 10 cards.\n"
+     "Alice has no cards in hand.", ("{C}{C}{C}{C}{C}{G}", "Grim Flowering", "Grim Flowering"),
+     "Alice has 2 cards in hand.\nAlice's library has 8 cards."),
+]
 
 
-def test_they_cant_be_regenerated(tmp_path, capsys):
-    # 701.19c: no regeneration shield exists here, so the sentence changes nothing whichever objects "they" are
-    _all_applied(("Wrath of God", "Damnation"), tmp_path, capsys)
-    r = check(tmp_path, "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\nAlice has {C}{C}{W}{W} "
-              "in her mana pool.\nAlice casts Wrath of God, paying from her mana pool.\nWrath of God resolves.",
-              "Hill Giant is in Bob's graveyard.\nGrizzly Bears is in Alice's graveyard.")
-    assert verdicts(r) == ["holds", "holds"]
-
-
-def test_a_card_drawn_for_each(tmp_path, capsys):
-    _all_applied(("Flow of Ideas", "Mass Appeal", "Grim Flowering", "Keep Watch"), tmp_path, capsys)
-    r = check(tmp_path, "Grizzly Bears is in Alice's graveyard.\nHill Giant is in Alice's graveyard.\nAlice's library has 10 "
-              "cards.\nAlice has no cards in hand.\nIt is Alice's turn.\nAlice has {C}{C}{C}{C}{C}{G} in her mana pool.\n"
-              "Alice casts Grim Flowering, paying from her mana pool.\nGrim Flowering resolves.",
-              "Alice has 2 cards in hand.\nAlice's library has 8 cards.")
-    assert verdicts(r) == ["holds", "holds"]
+@pytest.mark.parametrize("names, board, cast, expect", SPELL_CASES, ids=[c[0][0] for c in SPELL_CASES])
+def test_more_spell_wordings(names, board, cast, expect, tmp_path, capsys):
+    _all_applied(names, tmp_path, capsys)
+    r = check(tmp_path, board + "\n" + ALICE_CASTS.format(*cast), expect)
+    assert verdicts(r) == ["holds"] * len(expect.splitlines())
 
 
 def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
