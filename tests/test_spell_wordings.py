@@ -159,6 +159,10 @@ SPELL_CASES = [
      "Grizzly Bears is in Alice's graveyard.\nHill Giant is in Alice's graveyard.\nAlice's library has 10 cards.\n"
      "Alice has no cards in hand.", ("{C}{C}{C}{C}{C}{G}", "Grim Flowering", "Grim Flowering"),
      "Alice has 2 cards in hand.\nAlice's library has 8 cards."),
+    # "<players> shuffle their graveyard into their library" (701.24a, 400.7)
+    (("Reminisce", "Clear the Mind", "Mnemonic Nexus", "Archangel's Light"),
+     "Grizzly Bears is in Bob's graveyard.\nBob's library has 5 cards.", ("{C}{C}{U}", "Reminisce targeting Bob", "Reminisce"),
+     "Bob's library has 6 cards.\nGrizzly Bears is in Bob's library."),
 ]
 
 

@@ -116,6 +116,11 @@ class ZoneSteps:
             st.zones.unsure.append(p)
         if act.name == "shuffle" or pick(m, "zn_shuffle"):
             return self._shuffle(st, p, act)
+        if act.name == "shuffle_graveyard":
+            # CR 701.24a, 400.7: every card of the player's graveyard goes into their library, shuffled
+            for o in sorted(o.id for o in st.objects.values() if o.zone == "graveyard" and o.owner == p):
+                st.move(o, "library")
+            return self._shuffle(st, p, act)
         if act.name == "search":
             return self._search(st, p, act, m)
         if act.name == "search_n":
