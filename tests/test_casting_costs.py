@@ -152,6 +152,20 @@ def test_the_additional_cost_needs_its_object_for_can_cast(tmp_path, session):
     assert verdicts(r) == ["holds", "holds"], r.claims   # Altar's Reap may be discarded; no creature to sacrifice
 
 
+@pytest.mark.parametrize("board, card, can", [
+    # "an artifact or creature", "a creature or planeswalker", "a Goblin", "a nonland permanent", "a green creature"
+    ("Alice controls Grizzly Bears.", "Deadly Dispute", True), ("Alice controls Forest.", "Deadly Dispute", False),
+    ("Alice controls Grizzly Bears.", "Heartfire", True), ("Alice controls Forest.", "Heartfire", False),
+    ("Alice controls Goblin Piker.", "Goblin Grenade", True), ("Alice controls Grizzly Bears.", "Goblin Grenade", False),
+    ("Alice controls Forest.", "Fatal Grudge", False),
+    ("Alice controls Grizzly Bears.", "Natural Order", True), ("Alice controls Hill Giant.", "Natural Order", False),
+])
+def test_more_kinds_to_sacrifice(tmp_path, session, board, card, can):
+    r = check(tmp_path, f"{board}\nBob controls Hill Giant #9.\nAlice has {{C}}{{C}}{{C}}{{C}}{{C}}{{G}}{{G}}{{R}}{{B}} in her mana pool.\n"
+              f"{card} is in Alice's hand.", f"Alice {'can' if can else 'cannot'} cast {card}.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+
+
 @pytest.mark.parametrize("x", [0, 2])
 def test_the_x_of_a_spell_is_paid(tmp_path, session, x):
     given = f"Alice has {{G}}{{G}}{{G}}{{G}} in her mana pool.\nAlice casts Hooded Hydra with X = {x}."

@@ -52,3 +52,24 @@ def test_every_case_checks_something():
 def test_each_of_up_to_targets_is_applied(tmp_path):
     assert parse_applied(tmp_path, "Bright Smith {2}{W}\nCreature — Human Artificer\nWhen Bright Smith enters, put a "
                          "+1/+1 counter on each of up to two target creatures.\n2/2\n") == [True]
+
+
+def test_each_of_n_targets_damage(tmp_path):
+    # "deals 3 damage to each of two targets": exactly two (601.2c), different ones (115.3)
+    from casting_support import cast_given, check, verdicts
+    given = cast_given("Bob controls Hill Giant.", "{C}{C}{C}{C}{R}{R}", "Pinnacle of Rage", "Hill Giant and Bob")
+    r = check(tmp_path, given, "Hill Giant is in Bob's graveyard.\nBob has 17 life.")
+    assert verdicts(r) == ["holds", "holds"]
+    r = check(tmp_path, cast_given("Bob controls Hill Giant.", "{C}{C}{C}{C}{R}{R}", "Pinnacle of Rage", "Hill Giant"),
+              "Bob has 20 life.")
+    assert verdicts(r) == ["error"] and "601.2c" in r.claims[0].message
+
+
+def test_a_legendary_sorcery_needs_a_legendary_creature_or_planeswalker(tmp_path):
+    # CR 205.4e
+    from casting_support import cast_given, check, verdicts
+    given = cast_given("Bob controls Hill Giant.", "{C}{C}{C}{R}{R}", "Jaya's Immolating Inferno", "Hill Giant", " with X = 3")
+    r = check(tmp_path, given, "Bob has 20 life.")
+    assert verdicts(r) == ["error"] and "205.4e" in r.claims[0].message
+    r = check(tmp_path, "Alice controls Isamaru, Hound of Konda.\n" + given, "Hill Giant is in Bob's graveyard.")
+    assert verdicts(r) == ["holds"]

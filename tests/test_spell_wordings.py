@@ -4,6 +4,8 @@ target creature you control (meaning_copy_yours.lp)."""
 
 from __future__ import annotations
 
+import pytest
+
 from casting_support import applied, check, verdicts
 
 
@@ -142,6 +144,35 @@ def test_a_spell_exiling_itself_and_tokens_for_another_player(tmp_path, capsys):
     assert verdicts(r) == ["holds", "holds"]
 
 
+ALICE_CASTS = "It is Alice's turn.\nAlice has {} in her mana pool.\nAlice casts {}, paying from her mana pool.\n{} resolves."
+
+SPELL_CASES = [
+    # "Shuffle ~ into its owner's library." (608.2n, 701.24a): the Beacons and the Zeniths
+    (("Beacon of Destruction", "Beacon of Creation", "Black Sun's Zenith", "Blue Sun's Zenith"),
+     "Alice's library has 5 cards.", ("{C}{C}{C}{R}{R}", "Beacon of Destruction targeting Bob", "Beacon of Destruction"),
+     "Beacon of Destruction is in Alice's library.\nAlice's library has 6 cards.\nBob has 15 life."),
+    # 701.19c: no regeneration shield exists here, so "They can't be regenerated." changes nothing whichever they are
+    (("Wrath of God", "Damnation"), "Alice controls Grizzly Bears.\nBob controls Hill Giant.",
+     ("{C}{C}{W}{W}", "Wrath of God", "Wrath of God"), "Hill Giant is in Bob's graveyard.\nGrizzly Bears is in Alice's graveyard."),
+    # "Draw a card for each <description>" (121.1, 107.1), counted as it resolves
+    (("Flow of Ideas", "Mass Appeal", "Grim Flowering", "Keep Watch"),
+     "Grizzly Bears is in Alice's graveyard.\nHill Giant is in Alice's graveyard.\nAlice's library has 10 cards.\n"
+     "Alice has no cards in hand.", ("{C}{C}{C}{C}{C}{G}", "Grim Flowering", "Grim Flowering"),
+     "Alice has 2 cards in hand.\nAlice's library has 8 cards."),
+    # "<players> shuffle their graveyard into their library" (701.24a, 400.7)
+    (("Reminisce", "Clear the Mind", "Mnemonic Nexus", "Archangel's Light"),
+     "Grizzly Bears is in Bob's graveyard.\nBob's library has 5 cards.", ("{C}{C}{U}", "Reminisce targeting Bob", "Reminisce"),
+     "Bob's library has 6 cards.\nGrizzly Bears is in Bob's library."),
+]
+
+
+@pytest.mark.parametrize("names, board, cast, expect", SPELL_CASES, ids=[c[0][0] for c in SPELL_CASES])
+def test_more_spell_wordings(names, board, cast, expect, tmp_path, capsys):
+    _all_applied(names, tmp_path, capsys)
+    r = check(tmp_path, board + "\n" + ALICE_CASTS.format(*cast), expect)
+    assert verdicts(r) == ["holds"] * len(expect.splitlines())
+
+
 def test_cards_drawn_equal_to_an_amount(tmp_path, capsys):
     _all_applied(("Soul's Majesty", "Rush of Knowledge"), tmp_path, capsys)
     r = check(tmp_path, "Alice controls Hill Giant.\nIt is Alice's turn.\nAlice's library has 10 cards.\nAlice has no cards "
@@ -169,6 +200,16 @@ def test_reveal_choose_and_discard(tmp_path, capsys):
               "Alice has {B} in her mana pool.\nAlice casts Duress targeting Bob, paying from her mana pool.\n"
               "Duress resolves.", "Lightning Bolt is in Bob's graveyard.\nBob has 1 card in hand.")
     assert verdicts(r) == ["fails", "holds"]
+
+
+def test_reveal_choose_and_discard_more_kinds(tmp_path, capsys):
+    # "an <type> or <type> card", "a nonbasic land card", "a nonlegendary, nonland card", "... with mana value N or less"
+    _all_applied(("Despise", "Divest", "Encroach", "Lay Bare the Heart", "Inquisition of Kozilek"), tmp_path, capsys)
+    # Hill Giant's mana value is 4: above the bound, it is no candidate (nothing is discarded)
+    r = check(tmp_path, "It is Alice's turn.\nBob has Hill Giant and 0 unknown cards in hand.\nAlice has {B} in her mana "
+              "pool.\nAlice casts Inquisition of Kozilek targeting Bob, paying from her mana pool.\n"
+              "Inquisition of Kozilek resolves.", "Hill Giant is in Bob's hand.\nBob has 1 card in hand.")
+    assert verdicts(r) == ["holds", "holds"]
 
 
 def test_a_search_for_a_subtype(tmp_path, capsys):

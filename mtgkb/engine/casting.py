@@ -65,6 +65,9 @@ class Casting:
                        + how))
         I = item_sym(it.id)
         extra = self._payment_facts(st, s, p, Function("spell", [I, obj(sp.id)]), x)
+        # CR 702.40a: the spells cast before it this turn (storm.lp)
+        extra.append(atom("tl_cast_before", I, Number(st.spells_cast)))
+        st.spells_cast += 1
         if a["sacrificing"]:
             extra.append(atom("tl_cast_sac", I, obj(st.handles[a["sacrificing"]])))
         if a["discarding"]:
@@ -202,6 +205,10 @@ class Casting:
         for v in pick(m, "tl_pay_unsure") + pick(m, "tl_cast_unsure"):
             st.unsure.append(v.arguments[1])
             st.log.append(("601.2h", f"  how it is paid depends on text mtgkb does not read: {self._ab_text(v.arguments[1])}"))
+        for v in pick(m, "tl_storm_open"):
+            st.unsure.append(v.arguments[1])
+            st.log.append(("702.40a", f"  storm copies it for the spells cast before it this turn, which is not followed: "
+                                      f"{self._ab_text(v.arguments[1])}"))
         for v in pick(m, "tl_cast_pays"):
             what = v.arguments[1].name
             st.cost_moves.append((what, v.arguments[2].arguments[0].number))

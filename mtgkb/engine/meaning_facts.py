@@ -35,7 +35,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_entry_statics.lp", "meaning_levelers.lp",
                  "meaning_inert_statics.lp",
                  "meaning_zone_casting.lp",
-                 "meaning_kicked.lp", "meaning_pay_helpers.lp",
+                 "meaning_kicked.lp", "meaning_pay_helpers.lp", "meaning_alt_costs.lp", "meaning_extra_turns.lp", "meaning_prevention.lp", "meaning_storm.lp",
                  "meaning_object_conditions.lp", "meaning_colors.lp", "meaning_target_counts.lp",
                  "meaning_self_damage.lp", "meaning_copy_yours.lp",
                  "meaning_regeneration.lp", "meaning_amounts_of.lp",

@@ -16,6 +16,18 @@ from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage
 from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
+from .zone_state import shuffled
+
+
+def prevention_text(st: State, e) -> str:
+    """A prevention effect of this turn (rules.lp: tl_apply(I, prevention(C, F))), in words."""
+    what = "all combat damage" if e.arguments[0].name == "combat" else "all damage"
+    f = e.arguments[1]
+    if f.name == "all":
+        return f"{what} is prevented this turn"
+    t = f.arguments[0]
+    who = t.string if t.type == clingo.SymbolType.String else st.name_of(t.arguments[0].number)
+    return f"{what} that would be dealt {'to' if f.name == 'to' else 'by'} {who} is prevented this turn"
 
 
 class Resolution:
@@ -185,10 +197,16 @@ class Resolution:
                 elif e.name == "exile_link":
                     # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
                     st.static_facts.append(atom("exiled_until_leaves", e.arguments[0], e.arguments[1]))
+                elif e.name == "prevention":
+                    # CR 615.1a, 514.2: a prevention effect for this turn (mtgkb/rules/prevention.lp)
+                    st.static_facts.append(atom("prevention_this_turn", e.arguments[0], e.arguments[1], Number(st.turn)))
+                    st.log.append(("615.1a", "  " + prevention_text(st, e)))
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
                     self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
+                elif e.name == "extra_turn":
+                    self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
             for mk in pick(m, "tl_make_tokens"):
@@ -375,6 +393,12 @@ class Resolution:
                 # CR 608.2n, 406.2: rules.lp (tl_self_exile/1) -- the spell's own "Exile ~"
                 st.move(sp.id, "exile", None)
                 st.log.append(("608.2n, 406.2", f"  {sp.handle} exiles itself"))
+            elif pick(m, "tl_self_shuffle"):
+                # CR 608.2n, 701.24a: rules.lp (tl_self_shuffle/1) -- the spell's own "Shuffle ~ into its owner's library"
+                owner = sp.owner
+                st.move(sp.id, "library", None)
+                shuffled(st, owner)
+                st.log.append(("608.2n, 701.24a", f"  {sp.handle} is shuffled into {owner}'s library"))
             elif pick(m, "tl_rebound"):
                 # CR 702.88a: rules.lp (tl_rebound/2) -- exiled as it resolves, and a delayed triggered ability
                 st.move(sp.id, "exile", None)

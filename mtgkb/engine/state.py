@@ -121,6 +121,7 @@ class State:
     died: list = field(default_factory=list)        # (object id, subtype symbol or `creature`) of creatures that
                                                     # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
+    spells_cast: int = 0                            # spells cast this turn (601.2i; storm, 702.40a)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)
@@ -131,6 +132,9 @@ class State:
                                                     # "blocks_declared", "first_strike" (ids in the first
                                                     # combat damage step, 702.7b), "damage_done"
     cleanup_again: bool = False                     # 514.3a: another cleanup step follows this one
+    extra_turns: list = field(default_factory=list) # players of the extra turns added after this one, the next
+                                                    # first (500.7: the most recently created is taken first)
+    turn_base: str | None = None                    # the player of the last turn that was not an extra one
     delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
                                                     # (number, ability symbol dl(A, I), step, controller, source id)
     zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)

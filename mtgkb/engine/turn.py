@@ -84,15 +84,29 @@ class TurnStructure:
         if player == st.active and not next_turn and STEPS.index(step) > cur:
             return [(None, x) for x in STEPS[cur + 1:STEPS.index(step) + 1]]
         plan: list[tuple[str | None, str]] = [(None, x) for x in STEPS[cur + 1:]]
-        order = list(st.players)
-        i = order.index(st.active) if st.active in order else 0
-        for k in range(1, len(order) + 1):
-            p = order[(i + k) % len(order)]
+        for p in self._turns_to_come(st):
             last = STEPS.index(step) + 1 if p == player else len(STEPS)
             plan += [(p if n == 0 else None, x) for n, x in enumerate(STEPS[:last])]
             if p == player:
                 break
         return plan
+
+    @staticmethod
+    def _turns_to_come(st: State) -> list[str]:
+        """CR 500.7, 101.4: whose the next turns are: the extra turns added after this one (the most recently
+        created first), then one round of the turn order from the player of the last turn that was not an
+        extra one."""
+        order = list(st.players)
+        base = st.turn_base or st.active
+        i = order.index(base) if base in order else 0
+        return list(st.extra_turns) + [order[(i + k) % len(order)] for k in range(1, len(order) + 1)]
+
+    def add_extra_turn(self, st: State, player: str) -> None:
+        """CR 500.7: an effect adds a turn of the player directly after this one: it is taken before any turn
+        added earlier (rules.lp: tl_apply(I, extra_turn(P)), mtgkb/rules/extra_turns.lp)."""
+        st.turn_base = st.turn_base or st.active   # the turn order goes on from this turn's player
+        st.extra_turns.insert(0, player)
+        st.log.append(("500.7", f"  {player} takes an extra turn after this one"))
 
     def advance(self, st: State, player: str, step: str, s: Sentence, *, next_turn: bool = False) -> list[State]:
         if player not in st.players:
@@ -152,11 +166,19 @@ class TurnStructure:
     def start_turn(self, st: State, player: str) -> None:
         """CR 500.1, 302.6: the next turn, the named player's: its permanents have been under that player's
         control since the turn began."""
+        if st.extra_turns:
+            if st.extra_turns[0] != player:
+                # CR 500.7: an extra turn added while the steps were being passed comes first
+                raise ScenarioError(f"{st.extra_turns[0]} takes an extra turn before {player}'s next turn (500.7)")
+            st.extra_turns.pop(0)
+        else:
+            st.turn_base = player
         st.turn += 1
         st.active = player
         st.step = None
         st.cleanup_again = False
         st.died, st.life_lost = [], []   # CR 700.4, 119.3: "this turn" is the turn that begins now
+        st.spells_cast = 0
         for o in st.objects.values():
             if o.controller == player:
                 o.came_this_turn = False

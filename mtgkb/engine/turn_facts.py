@@ -38,6 +38,12 @@ def turn_facts(st) -> list[Symbol]:
         out += [atom("in_first_strike_step", obj(o)) for o in st.combat["first_strike"] if o in st.objects]
     if st.combat.get("damage_done"):
         out.append(atom("combat_damage_done"))
+    if st.spells_cast:
+        out.append(atom("spells_cast_this_turn", Number(st.spells_cast)))   # CR 601.2i, 702.40a
+    # CR 500.7: the extra turns to come, the next first
+    out += [atom("extra_turn", Number(k), String(p)) for k, p in enumerate(st.extra_turns, 1)]
+    if st.turn_base is not None:
+        out.append(atom("turn_base", String(st.turn_base)))
     for n, D, step, p, src in st.delayed:
         out.append(atom("delayed_trigger", Number(n), D, Function(step), String(p), obj(src)))
     return out

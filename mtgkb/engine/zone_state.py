@@ -68,6 +68,14 @@ def parts(st, p: str) -> tuple[list, list, int, list, bool]:
     return lib.top, loose, lib.unknown_loose, lib.bottom, lib.stated
 
 
+def shuffled(st, p: str) -> None:
+    """CR 701.24a: p's library is shuffled: its order becomes unknown, every card is in its loose part."""
+    lib = library(st, p)
+    top, loose, unk, bottom, stated = parts(st, p)
+    lib.unknown_loose = unk + sum(1 for e in top + bottom if e is None)
+    lib.top, lib.bottom = [], []
+
+
 def new_unknown(st, zone: str, owner: str):
     """An unknown card as an object in a zone other than the library (its handle no sentence
     can name)."""

@@ -18,7 +18,7 @@ from ..facts import FactError
 from ..symbols import atom, obj
 from .ask import ScenarioError, pick
 from .state import State
-from .zone_state import library, new_unknown, parts
+from .zone_state import library, new_unknown, parts, shuffled
 
 ZONE_WORDS = {"hand": "into their hand", "graveyard": "into their graveyard", "top": "on top of their library",
               "bottom": "on the bottom of their library", "exile": "into exile"}
@@ -116,6 +116,11 @@ class ZoneSteps:
             st.zones.unsure.append(p)
         if act.name == "shuffle" or pick(m, "zn_shuffle"):
             return self._shuffle(st, p, act)
+        if act.name == "shuffle_graveyard":
+            # CR 701.24a, 400.7: every card of the player's graveyard goes into their library, shuffled
+            for o in sorted(o.id for o in st.objects.values() if o.zone == "graveyard" and o.owner == p):
+                st.move(o, "library")
+            return self._shuffle(st, p, act)
         if act.name == "search":
             return self._search(st, p, act, m)
         if act.name == "search_n":
@@ -194,10 +199,7 @@ class ZoneSteps:
 
     def _shuffle(self, st: State, p: str, act: Symbol) -> list[State]:
         """CR 701.24a: the library's order becomes unknown: every card is in its loose part."""
-        lib = library(st, p)
-        top, loose, unk, bottom, stated = parts(st, p)
-        lib.unknown_loose = unk + sum(1 for e in top + bottom if e is None)
-        lib.top, lib.bottom = [], []
+        shuffled(st, p)
         st.log.append(("701.24a", f"{p} shuffles their library"))
         return self.event(st, Function("zone_action", [act]))
 
