@@ -299,3 +299,31 @@ def test_an_unknown_combat_form_is_an_error_at_its_column():
         parse_scenario(text, file="x.mtg", known_names=default_database().name_table())
     assert (e.value.line, e.value.column) == (4, 19)
     assert "with" in str(e.value)
+
+
+UNKNOWN_HAND = """
+ruling "hand size with unknown cards"
+  given:
+    It is Alice's turn.
+    Grizzly Bears is in Alice's hand.
+    Alice has 7 unknown cards in hand.
+    The turn ends.
+  expect:
+    May Grizzly Bears is in Alice's graveyard.
+    Alice has 7 cards in hand.
+    May Grizzly Bears is in Alice's hand.
+"""
+
+
+def test_unknown_cards_of_a_hand_are_one_choice_when_discarding_to_seven(session, tmp_path):
+    """CR 514.1, 400.2: which of seven unknown cards is discarded is one outcome, not seven (nothing tells them
+    apart); with the known card, two outcomes: Grizzly Bears discarded, or an unknown card."""
+    from mtgkb.engine.outcomes import evaluate
+
+    rr, f = run(session, tmp_path, UNKNOWN_HAND)
+    assert [c.verdict for c in rr.claims] == ["holds", "holds", "holds"], rr.claims
+    sf = session.load(str(f))
+    (b,) = sf.blocks
+    tr = evaluate(b, session.finder(sf, b), session.reference, session.solver)
+    assert len(tr.branches) == 2
+    assert sorted(len(st.choices) for st in tr.branches) == [1, 1]
