@@ -624,6 +624,14 @@ _NO_CAST_KINDS = ("creature", "dies", "attacks")
 _ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*:")
 
 
+def _enters_with_self(ability: dict, card: str) -> bool:
+    """A replacement line "~ enters [the battlefield] with <counters>" (one sentence; reminder text aside)."""
+    names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
+    text = re.sub(r"\s*\([^()]*\)", "", ability["text"]).strip()
+    return ability["kind"] == "replacement" and re.fullmatch(
+        rf"({names}) enters( the battlefield)? with [^.]*counters? on it[^.]*\.", text) is not None
+
+
 def _dies_self(text: str, card: str) -> bool:
     names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
     return re.match(rf"^When(ever)? ({names}) (dies|leaves the battlefield)\b(?! or)", text) is not None
@@ -719,6 +727,12 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         # its own death's keywords (persist, undying) likewise, and in an enters ruling in which it is still on the
         # battlefield its own dies or leaves trigger too (Iname as One)
         unread_ab = [a for a in unread_ab if not _own_death_line(a) and not _dies_self(a["text"].strip(), ruling.card)]
+    # CR 614.1c, 614.12: a replacement on the card's own entering ("~ enters with <counters>") modifies that event
+    # alone; in a dies ruling in which the card ends in the graveyard, or an attacks ruling in which it is still
+    # attacking (the same object, 400.7, 506.4), it did not enter (Wingshield Agent, Boss's Chauffeur)
+    gone = {"dies": f"{ruling.card} is in Alice's graveyard.", "attacks": f"{ruling.card} is attacking."}
+    if ruling.kind in gone and any(c == gone[ruling.kind] and v == "holds" for c, v, _ in claims):
+        unread_ab = [a for a in unread_ab if not _enters_with_self(a, ruling.card)]
     # CR 603.4: the trigger under test did not trigger (the engine read its trigger and its intervening "if" and
     # settled that it does not): what it would do is never done (Attendant of Vraska with no Vraska)
     if ruling.trigger_claim and any(c == ruling.trigger_claim and v == "fails" for c, v, _ in claims):
