@@ -163,3 +163,13 @@ def test_an_entry_replacement_is_inert_where_the_card_does_not_enter():
     assert honesty._enters_with_self(line, "Wingshield Agent")
     assert not honesty._enters_with_self({"kind": "replacement", "text": "Wingshield Agent enters tapped."},
                                          "Wingshield Agent")
+
+
+def test_a_name_with_an_apostrophe_is_quoted_in_a_possessive():
+    """"Telim'Tor's" does not parse; the ruling writes '"Telim'Tor"'s' (docs/language.md: a handle may be quoted), so
+    the attack ruling of Telim'Tor is not an error."""
+    assert honesty._possessive("Telim'Tor") == "\"Telim'Tor\"'s" and honesty._possessive("Hill Giant") == "Hill Giant's"
+    card = next(d for d in honesty.candidates()["attacks"] if d["name"] == "Telim'Tor")
+    rec = honesty.run_card(_session(), honesty.write_ruling(card, "attacks"), honesty.reading([card])["Telim'Tor"],
+                           limit=20.0)
+    assert rec["error"] is None, rec["error"]
