@@ -48,18 +48,22 @@ card:
 """
 
 
-def _verdicts(session, tmp_path, card: str) -> list[str]:
+def _verdicts(session, tmp_path, card: str, cards: str = CARDS, event: str = "{card} enters under Alice's control.",
+              token: str = "Goblin Token") -> list[str]:
+    """The verdicts of "Alice controls 1 permanent named <token>." and "Hill Giant is 3/3." after the event and
+    the resolution of the card's triggered ability."""
+    event = event.format(card=card)
     text = f"""ruling "case"
   given:
     It is Bob's turn.
     Bob controls Hill Giant.
-    {card} enters under Alice's control.
+    {event}
     {card}'s triggered ability resolves.
   expect:
-    Alice controls 1 permanent named Goblin Token.
+    Alice controls 1 permanent named {token}.
     Hill Giant is 3/3.
 """
-    rr, _ = run_with_cards(session, tmp_path, text, cards=CARDS)
+    rr, _ = run_with_cards(session, tmp_path, text, cards=cards)
     return [c.verdict for c in rr.claims]
 
 
@@ -97,19 +101,7 @@ card:
 
 
 def _dies_verdicts(session, tmp_path, card: str) -> list[str]:
-    text = f"""ruling "case"
-  given:
-    It is Bob's turn.
-    Bob controls Hill Giant.
-    Alice controls {card}.
-    {card} dies.
-    {card}'s triggered ability resolves.
-  expect:
-    Alice controls 1 permanent named Ooze Token.
-    Hill Giant is 3/3.
-"""
-    rr, _ = run_with_cards(session, tmp_path, text, cards=NEXT_SENTENCE)
-    return [c.verdict for c in rr.claims]
+    return _verdicts(session, tmp_path, card, NEXT_SENTENCE, "Alice controls {card}.\n    {card} dies.", "Ooze Token")
 
 
 def test_a_token_given_a_read_quoted_ability_by_the_next_sentence_leaves_the_board_settled(session, tmp_path):
