@@ -124,6 +124,12 @@ def _db_lines():
             yield json.loads(line)
 
 
+def _possessive(name: str) -> str:
+    """The possessive of a card name in a ruling: a name with an apostrophe of its own is written in double quotes
+    (docs/language.md: any handle may be; "Telim'Tor's" does not parse, '"Telim'Tor"'s' does)."""
+    return f'"{name}"\'s' if "'" in name else f"{name}'s"
+
+
 def _short_name(name: str) -> str:
     return name.split(",")[0]
 
@@ -331,7 +337,7 @@ def _other_triggers(d: dict, own: str) -> dict:
     trig = _triggered(d)
     if len(trig) < 2:
         return {}
-    return {f"{d['name']}'s {_ORDINALS[i]} triggered ability triggers.": a.text.strip()
+    return {f"{_possessive(d['name'])} {_ORDINALS[i]} triggered ability triggers.": a.text.strip()
             for i, a in enumerate(trig[:5]) if a.text.strip() != own and a.understood}
 
 
@@ -381,7 +387,7 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     tg = targets_of(_strip(line, name))
     notes = []
     ordinal = _trigger_ordinal(d, kind)
-    resolve = f"{name}'s {ordinal} resolves"
+    resolve = f"{_possessive(name)} {ordinal} resolves"
     if len(tg) == 1 and tg[0] not in ("Alice", "Bob"):
         resolve += f", choosing {tg[0]}"
     elif tg:
@@ -400,14 +406,15 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         events = [f"{name} enters under Alice's control."]
         setup = []
         own = _object_claims(name, _pt(d), True)
-    claims = _board_claims() + own + [f"{name}'s {ordinal} triggers."]
+    claims = _board_claims() + own + [f"{_possessive(name)} {ordinal} triggers."]
     given = list(BOARD) + setup + events + [resolve + "."]
     # the card's other triggered abilities: whether each triggers is asked too (not counted: run_card)
     others = _other_triggers(d, line.strip())
     asked = claims + list(others)
     without = _block(f"honesty: {name}", list(BOARD) + setup + events, asked)
     return Ruling(name, kind, _block(f"honesty: {name}", given, asked), claims, without, notes,
-                  own_line=line.strip(), trigger_claim=f"{name}'s {ordinal} triggers.", other_triggers=others,
+                  own_line=line.strip(), trigger_claim=f"{_possessive(name)} {ordinal} triggers.",
+                  other_triggers=others,
                   colors=tuple(d.get("colors") or ()))
 
 
@@ -422,7 +429,8 @@ def _combat_begins(d: dict) -> list[str]:
     if at[-1] >= 5:
         raise Unwritable("a beginning of combat trigger is the sixth triggered ability or later (no ordinal for it)")
     return ["Alice's beginning of combat step begins."] + [
-        f"{d['name']}'s {_ORDINALS[i] + ' ' if len(trig) > 1 else ''}triggered ability resolves." for i in at]
+        f"{_possessive(d['name'])} {_ORDINALS[i] + ' ' if len(trig) > 1 else ''}triggered ability resolves."
+        for i in at]
 
 
 def _one_mode(lines: list[str], name: str) -> tuple[list[str], int]:
@@ -624,6 +632,14 @@ _NO_CAST_KINDS = ("creature", "dies", "attacks")
 _ACTIVATED_LINE = re.compile(r"^(?!When|Whenever|At |As |If |Each |Enchant|Equip)[^.:\"]*:")
 
 
+def _enters_with_self(ability: dict, card: str) -> bool:
+    """A replacement line "~ enters [the battlefield] with <counters>" (one sentence; reminder text aside)."""
+    names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
+    text = re.sub(r"\s*\([^()]*\)", "", ability["text"]).strip()
+    return ability["kind"] == "replacement" and re.fullmatch(
+        rf"({names}) enters( the battlefield)? with [^.]*counters? on it[^.]*\.", text) is not None
+
+
 def _dies_self(text: str, card: str) -> bool:
     names = "|".join(re.escape(n) for n in {card, _short_name(card), "this creature"})
     return re.match(rf"^When(ever)? ({names}) (dies|leaves the battlefield)\b(?! or)", text) is not None
@@ -719,6 +735,12 @@ def run_card(session, ruling: Ruling, abilities: list[dict], limit: float = 30.0
         # its own death's keywords (persist, undying) likewise, and in an enters ruling in which it is still on the
         # battlefield its own dies or leaves trigger too (Iname as One)
         unread_ab = [a for a in unread_ab if not _own_death_line(a) and not _dies_self(a["text"].strip(), ruling.card)]
+    # CR 614.1c, 614.12: a replacement on the card's own entering ("~ enters with <counters>") modifies that event
+    # alone; in a dies ruling in which the card ends in the graveyard, or an attacks ruling in which it is still
+    # attacking (the same object, 400.7, 506.4), it did not enter (Wingshield Agent, Boss's Chauffeur)
+    gone = {"dies": f"{ruling.card} is in Alice's graveyard.", "attacks": f"{ruling.card} is attacking."}
+    if ruling.kind in gone and any(c == gone[ruling.kind] and v == "holds" for c, v, _ in claims):
+        unread_ab = [a for a in unread_ab if not _enters_with_self(a, ruling.card)]
     # CR 603.4: the trigger under test did not trigger (the engine read its trigger and its intervening "if" and
     # settled that it does not): what it would do is never done (Attendant of Vraska with no Vraska)
     if ruling.trigger_claim and any(c == ruling.trigger_claim and v == "fails" for c, v, _ in claims):

@@ -148,3 +148,28 @@ def test_protection_from_a_color_the_card_lacks_is_inert():
                                        "creature", "X", ("W",))
     card = next(d for d in honesty.candidates()["creature"] if d["name"] == "Gavony Silversmith")
     assert honesty.write_ruling(card, "creature").colors == ("W",)
+
+
+def test_an_entry_replacement_is_inert_where_the_card_does_not_enter():
+    """Wingshield Agent's "enters with a shield counter" modifies its own entering alone (614.1c, 614.12): in its
+    attacks ruling, where it is still attacking (it never entered), the line is not unread text that could change
+    a claim, and the engine settles the ruling; Boss's Chauffeur's counted counters likewise in its dies ruling,
+    where the card ends in the graveyard."""
+    for name, kind in (("Wingshield Agent", "attacks"), ("Boss's Chauffeur", "dies")):
+        card = next(d for d in honesty.candidates()[kind] if d["name"] == name)
+        rec = honesty.run_card(_session(), honesty.write_ruling(card, kind), honesty.reading([card])[name], limit=20.0)
+        assert rec["unread"] == [] and honesty.card_settles(rec), (name, rec["unread"], rec["claims"])
+    line = {"kind": "replacement", "text": "Wingshield Agent enters the battlefield with a shield counter on it."}
+    assert honesty._enters_with_self(line, "Wingshield Agent")
+    assert not honesty._enters_with_self({"kind": "replacement", "text": "Wingshield Agent enters tapped."},
+                                         "Wingshield Agent")
+
+
+def test_a_name_with_an_apostrophe_is_quoted_in_a_possessive():
+    """"Telim'Tor's" does not parse; the ruling writes '"Telim'Tor"'s' (docs/language.md: a handle may be quoted), so
+    the attack ruling of Telim'Tor is not an error."""
+    assert honesty._possessive("Telim'Tor") == "\"Telim'Tor\"'s" and honesty._possessive("Hill Giant") == "Hill Giant's"
+    card = next(d for d in honesty.candidates()["attacks"] if d["name"] == "Telim'Tor")
+    rec = honesty.run_card(_session(), honesty.write_ruling(card, "attacks"), honesty.reading([card])["Telim'Tor"],
+                           limit=20.0)
+    assert rec["error"] is None, rec["error"]

@@ -48,18 +48,22 @@ card:
 """
 
 
-def _verdicts(session, tmp_path, card: str) -> list[str]:
+def _verdicts(session, tmp_path, card: str, cards: str = CARDS, event: str = "{card} enters under Alice's control.",
+              token: str = "Goblin Token") -> list[str]:
+    """The verdicts of "Alice controls 1 permanent named <token>." and "Hill Giant is 3/3." after the event and
+    the resolution of the card's triggered ability."""
+    event = event.format(card=card)
     text = f"""ruling "case"
   given:
     It is Bob's turn.
     Bob controls Hill Giant.
-    {card} enters under Alice's control.
+    {event}
     {card}'s triggered ability resolves.
   expect:
-    Alice controls 1 permanent named Goblin Token.
+    Alice controls 1 permanent named {token}.
     Hill Giant is 3/3.
 """
-    rr, _ = run_with_cards(session, tmp_path, text, cards=CARDS)
+    rr, _ = run_with_cards(session, tmp_path, text, cards=cards)
     return [c.verdict for c in rr.claims]
 
 
@@ -69,3 +73,40 @@ def test_a_token_with_a_read_quoted_ability_leaves_the_board_settled(session, tm
 
 def test_a_token_with_an_unread_quoted_ability_leaves_the_board_undetermined(session, tmp_path):
     assert _verdicts(session, tmp_path, "Odd Drummer") == ["undetermined", "undetermined"]
+
+
+# CR 111.3, 113.1: "Create <tokens>. It has / They have "<ability>"." -- the sentence after the creation gives the
+# tokens the quoted ability, as "with" does (meaning_quoted_tokens.lp)
+def test_a_quoted_ability_in_the_next_sentence_is_given_to_the_tokens():
+    for name, n in (("Blisterpod", 2), ("Mitotic Slime", 1)):
+        m = _meaning(name)
+        q = f'q(ab("{name}",{n}),1)'
+        assert any(a.startswith(f'tl_token_desc(ab("{name}",{n}),') and a.endswith(f"ability({q}))") for a in m), name
+        assert f'tl_eff(ab("{name}",{n}),unread)' not in m, name
+
+
+NEXT_SENTENCE = """
+card:
+  Ooze Sprout {1}{G}
+  Creature — Ooze
+  When Ooze Sprout dies, create a 1/1 green Ooze creature token. It has "This creature can't block."
+  1/1
+
+card:
+  Odd Sprout {1}{G}
+  Creature — Ooze
+  When Odd Sprout dies, create a 1/1 green Ooze creature token. It has "Creatures your opponents control can't block unless they pay {1}."
+  1/1
+"""
+
+
+def _dies_verdicts(session, tmp_path, card: str) -> list[str]:
+    return _verdicts(session, tmp_path, card, NEXT_SENTENCE, "Alice controls {card}.\n    {card} dies.", "Ooze Token")
+
+
+def test_a_token_given_a_read_quoted_ability_by_the_next_sentence_leaves_the_board_settled(session, tmp_path):
+    assert _dies_verdicts(session, tmp_path, "Ooze Sprout") == ["holds", "holds"]
+
+
+def test_a_token_given_an_unread_quoted_ability_by_the_next_sentence_leaves_the_board_undetermined(session, tmp_path):
+    assert _dies_verdicts(session, tmp_path, "Odd Sprout") == ["undetermined", "undetermined"]

@@ -31,6 +31,8 @@ def effect_text(eff: Symbol) -> str:
                 "cant_be_blocked": "can't be blocked"}.get(a[0].name, str(a[0])) + " (611.2a)"
     if eff.name == "no_activations":
         return "can't have its activated abilities activated (701.35a, 602.5)"
+    if eff.name == "goaded":
+        return f"is goaded by {a[0].string}: it attacks each combat if able (701.15b)"
     if eff.name == "die_to_exile":
         return "is exiled instead if it would die this turn (614.1a)"
     if eff.name == "control":

@@ -1,0 +1,34 @@
+"""An unread "~ enters with <counters>" replacement (CR 614.1c, 614.12; rules.lp entry_only/1) modifies how its
+own object enters the battlefield and nothing else: a permanent that has it and does not enter leaves the board
+settled; as it enters, what follows is not settled (the counters it gets are not read).  Real cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_combat import case
+from test_turn_structure import Case, assert_case
+from test_turn_structure import run as run_with_cards
+
+BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.")
+CASES = [
+    # Wingshield Agent: "enters with a shield counter" (122.1c: shield counters are not read here)
+    case("it-attacks-without-entering", BOARD + ("Alice controls Wingshield Agent.",
+                                                 "Alice attacks with Wingshield Agent."),
+         ("Hill Giant is 3/3.", "Wingshield Agent is attacking.", "Wingshield Agent is 2/3."),
+         ("holds", "holds", "holds")),
+    case("it-enters-and-is-not-settled", BOARD + ("Wingshield Agent enters under Alice's control.",),
+         ("Wingshield Agent is on the battlefield.", "Hill Giant is 3/3."), ("undetermined", "undetermined")),
+    # Boss's Chauffeur: "enters with a number of +1/+1 counters on it equal to one plus ..."
+    case("it-dies-without-entering", BOARD + ("Alice controls Boss's Chauffeur.", "Boss's Chauffeur dies."),
+         ("Boss's Chauffeur is in Alice's graveyard.", "Hill Giant is 3/3."), ("holds", "holds")),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_entry_only(case: Case, session, tmp_path):
+    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
+
+
+def test_every_case_checks_something():
+    assert len({c.id for c in CASES}) == len(CASES)
