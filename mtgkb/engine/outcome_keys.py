@@ -33,9 +33,9 @@ class OutcomeKeys:
         cast whose named targets were just put in their slots (601.2c) needs no second look."""
         return frozenset(state_facts(st, stack=False))
 
-    def _note_sba(self, st: State, models) -> None:
+    def _note_sba(self, st: State, models, key: frozenset | None = None) -> None:
         """Remember a state in which no state-based action applies (sba_to_graveyard/2 is shown
         by every solve and does not depend on the event asked about): state_based() need not
-        solve it again."""
+        solve it again.  `key`: the state's `_sba_key`, when the caller has it already."""
         if not any(sba_any(m) for m in models):
-            self._sba_free.add(self._sba_key(st))
+            self._sba_free.add(self._sba_key(st) if key is None else key)

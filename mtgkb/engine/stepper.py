@@ -419,14 +419,15 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
         for _ in range(self.ask.limit):
             nxt = []
             for b in work:
-                if self._sba_key(b) in self._sba_free:
+                key = self._sba_key(b)
+                if key in self._sba_free:
                     sba_checked(b)
                     done.append(b)
                     continue
                 models = self.ask(self.facts(b))
                 if not models:
                     raise ScenarioError("the state is impossible under the rules (no outcome)")
-                self._note_sba(b, models)
+                self._note_sba(b, models, key)   # b is as it was asked: its key is the same
                 if not any(sba_any(m) for m in models):
                     sba_checked(b)
                     done.append(b)
