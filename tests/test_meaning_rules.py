@@ -60,6 +60,9 @@ meaning.lp adds (the same meaning in another wording):
     combat_refs          in a trigger on its source's combat event, "it" is the source; "defending player",
                          "... defending player controls" in a "Whenever ~ attacks" trigger; "attacking" and
                          "blocking" as adjectives (meaning_refs.lp, objects.lp)
+    alt_cost             a spell's own alternative cost in its text ("you may sacrifice a Mountain rather than
+                         pay this spell's mana cost", "you may cast this spell without paying its mana cost"):
+                         a cost option no cast sentence takes (118.9; meaning_alt_costs.lp), no timeline facts
     triggers             a trigger event mtgkb/rules/triggers.lp reads where the Python read none (another
                          object enters, dies or leaves; a player casts; life gained or lost; damage dealt;
                          becomes tapped or the target; sacrifices; counters put; "when you cast ~"; "enters
@@ -101,6 +104,8 @@ LOST = {
     "discard": re.compile(r"discard\((?!some\((a|exactly\(\d+\)),desc\(none,types\(group\(card\)\),where\)\))"),
     "exile_cost": re.compile(r"exile\(some\(a,desc\(none,types\(group\(\w+\),group\(\w+,card\)\)"),
 }
+# a spell's own alternative cost or free cast ("you may <cost> rather than pay this spell's mana cost")
+_ALT_COST = re.compile(r"may\(you,(alternative_cost\w*\(|cast_free\(self\))")
 ADDED = {
     "characteristic_all": re.compile(r"characteristic\(some\(all,desc\(none,types\(group\(\w+\)\),where\)\),lasting\(gets"),
     "artifact_copy": re.compile(r"copy_of\(all_of\(desc\(\(target,\),types\(group\(artifact\)\),where\)\)"),
@@ -238,6 +243,8 @@ def _why(old_only, new_only, terms, old, new=None) -> str | None:
     if only_unread_trigger and any(x.startswith("tl_on(") and x.endswith(("draw_you)", "draw_any)")) for x in new_real):
         return "zones"
     lost = [k for k, rx in LOST.items() if rx.search(terms)]
+    if "unread" in old_only and not old_real and not new_real and _ALT_COST.search(terms):
+        return "alt_cost"
     if not old_real and new_real:
         return _added(new_real, terms)
     if "unread" in old and new is not None and "unread" not in new and new_real:

@@ -186,11 +186,12 @@ def test_the_new_families_are_not_applied(db):
     # replacement (meaning_effects.lp); Abyssal Nightstalker's and Aetherwind Basker's combat triggers
     # (meaning_combat_triggers.lp) and the Basker's energy for each creature (meaning_energy_for_each.lp);
     # Accursed Witch's cost static (meaning_cost_statics.lp); Fibrous Entangler's requirement to be
-    # blocked (meaning_combat_restrictions.lp)
+    # blocked (meaning_combat_restrictions.lp); Time Walk's extra turn (meaning_extra_turns.lp); Gush's alternative
+    # cost in its text (meaning_alt_costs.lp)
     names = sorted({n for n, _, _ in GOLDEN} - {"Aether Hub", "Mana Crypt", "Blood Artist", "Aether Chaser",
                                               "Impulse", "Creative Outburst", "Reduce to Ashes",
                                               "Abyssal Nightstalker", "Aetherwind Basker", "Accursed Witch",
-                                              "Fibrous Entangler"})
+                                              "Fibrous Entangler", "Time Walk", "Gush"})
     faces = [db.face(n) for n in names]
     atoms, _ = derive(faces, frozenset({"applied"}))
     applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}

@@ -203,5 +203,11 @@ def test_close_wordings_stay_unsupported(line):
 def test_the_new_families_are_not_applied(db):
     """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied,
     but Rekindling Phoenix's dies trigger, which makes a token with a quoted ability
-    (mtgkb/rules/meaning_quoted_tokens.lp; the token's own ability is read or not when it triggers)."""
-    assert [r[:2] for r in applied_golden(db, GOLDEN)] == [("Rekindling Phoenix", 1)]
+    (mtgkb/rules/meaning_quoted_tokens.lp; the token's own ability is read or not when it triggers), the
+    alternative costs in the text of Massacre and Mindbreak Trap (meaning_alt_costs.lp, 118.9), Morsel Theft's
+    "if this spell's prowl cost was paid" (meaning_kicked.lp), Cruel Bargain's half a life total
+    (meaning_half_life.lp) and Jaya's Immolating Inferno's "each of up to three targets"
+    (meaning_each_of_up_to.lp)."""
+    assert [r[:2] for r in applied_golden(db, GOLDEN)] == [("Massacre", 0), ("Rekindling Phoenix", 1),
+                                                          ("Mindbreak Trap", 0), ("Morsel Theft", 1),
+                                                          ("Cruel Bargain", 0), ("Jaya's Immolating Inferno", 0)]

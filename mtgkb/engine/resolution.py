@@ -220,6 +220,9 @@ class Resolution:
                 # CR 111.2: the player who creates them (rules.lp: tl_token_for/3), else the controller
                 maker = next((t.arguments[2].string for t in pick(m, "tl_token_for") if t.arguments[1] == mk.arguments[1]),
                              it.controller)
+                # CR 508.4: put onto the battlefield attacking a player (rules.lp: tl_make_attacking/3)
+                attacks = next((a.arguments[2].string for a in pick(m, "tl_make_attacking")
+                                if a.arguments[1] == mk.arguments[1]), None)
                 made = []
                 for _ in range(mk.arguments[2].number):
                     k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
@@ -228,6 +231,8 @@ class Resolution:
                                      token=True, token_values=vals)
                     tok.entered = True
                     tok.tapped = tapped
+                    if attacks is not None:
+                        st.attacking[tok.id] = attacks
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
                     made.append(handle)
@@ -236,6 +241,7 @@ class Resolution:
                                   for e in pick(m, "tl_do"))
                 st.log.append(("111.3, 603.10a, 608.2h" if per_counter else "111.2, 111.3",
                                f"  {maker} creates {len(made)} {'tapped ' if tapped else ''}{base}(s)"
+                               + (f" attacking {attacks}" if attacks is not None else "")
                                + (" (one for each counter it had as it last existed)" if per_counter else
                                   f" (X = {it.x})" if it.x is not None else "")))
             copies = pick(m, "tl_copy")
