@@ -4,12 +4,9 @@ longer attacking leaves the resolution unsettled.  Real card: Scorch Spitter."""
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 ATTACK = ("It is Alice's turn.", "Bob controls Hill Giant.", "Alice controls Scorch Spitter.",
           "Alice attacks with Scorch Spitter.")
@@ -21,13 +18,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_attacked_player(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_attacked_player, test_every_case_checks_something = case_tests(CASES)
 
 
 def test_it_is_applied(tmp_path):

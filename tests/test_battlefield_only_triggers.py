@@ -4,11 +4,8 @@ does not leave the events after its card went to the graveyard unsettled; on the
 
 from __future__ import annotations
 
-import pytest
-
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.", "Alice controls Piru, the Volatile.")
 CASES = [
@@ -23,10 +20,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_battlefield_only_triggers(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_battlefield_only_triggers, test_every_case_checks_something = case_tests(CASES)

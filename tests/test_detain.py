@@ -6,12 +6,9 @@ independent of the card database's wording."""
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import Case, case_tests
 
 CARDS = """
 card:
@@ -78,13 +75,10 @@ CASES = [
 CASES = [Case(c.id, c.body, c.verdicts, c.error, (c.at[0], 1)) if c.at else c for c in CASES]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_detain(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=CARDS))
+test_detain, test_case_ids_differ = case_tests(CASES, cards=CARDS)
 
 
 def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
     assert all((c.verdicts is None) != (c.error is None) for c in CASES)
 
 

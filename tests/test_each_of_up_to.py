@@ -3,12 +3,9 @@ to N different targets; the effect is done once to each.  Table-driven with ad-h
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 CARDS = """
 card:
@@ -40,13 +37,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_each_of_up_to(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=CARDS))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_each_of_up_to, test_every_case_checks_something = case_tests(CASES, cards=CARDS)
 
 
 def test_each_of_up_to_targets_is_applied(tmp_path):

@@ -3,12 +3,9 @@ checked as the event happens and on resolution.  Real cards: Krond the Dawn-Clad
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.", "Alice controls Krond the Dawn-Clad.")
 AURA = ("Alice controls Holy Strength attached to Krond the Dawn-Clad.",)
@@ -25,13 +22,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_enchanted_if(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_enchanted_if, test_every_case_checks_something = case_tests(CASES)
 
 
 def test_the_condition_is_read(tmp_path):

@@ -4,11 +4,8 @@ settled; as it enters, what follows is not settled (the counters it gets are not
 
 from __future__ import annotations
 
-import pytest
-
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.")
 CASES = [
@@ -25,10 +22,4 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_entry_only(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_entry_only, test_every_case_checks_something = case_tests(CASES)

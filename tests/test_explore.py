@@ -6,12 +6,9 @@ Table-driven with ad-hoc cards."""
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 CARDS = """
 card:
@@ -52,13 +49,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_explore(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=CARDS))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_explore, test_every_case_checks_something = case_tests(CASES, cards=CARDS)
 
 
 def test_it_explores_is_applied(tmp_path):

@@ -3,12 +3,9 @@ opponents of the ability's controller as the step happens.  Real cards in a two-
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.", "Alice's library has 10 cards.",
          "Alice has no cards in hand.")
@@ -24,13 +21,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_opponent_count(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_opponent_count, test_every_case_checks_something = case_tests(CASES)
 
 
 def test_the_amount_is_applied(tmp_path):

@@ -6,11 +6,8 @@ source is not a later one.  Ad-hoc cards keep the cases independent of the card 
 
 from __future__ import annotations
 
-import pytest
-
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import Case, case_tests
 
 CARDS = """
 card:
@@ -58,11 +55,8 @@ def _at_second(c: Case) -> Case:
 CASES = [_at_second(c) for c in CASES]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_resolution_identity(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=CARDS))
+test_resolution_identity, test_case_ids_differ = case_tests(CASES, cards=CARDS)
 
 
 def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
     assert all((c.verdicts is None) != (c.error is None) for c in CASES)

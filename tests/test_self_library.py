@@ -5,12 +5,9 @@ the shuffle leaves whose library is shuffled unfollowed (not settled).  Real car
 
 from __future__ import annotations
 
-import pytest
-
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.", "Alice's library has 10 cards.",
          "Alice has no cards in hand.")
@@ -48,13 +45,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_self_library(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_self_library, test_every_case_checks_something = case_tests(CASES)
 
 
 def test_the_dies_triggers_are_applied(tmp_path):

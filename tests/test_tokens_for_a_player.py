@@ -8,8 +8,7 @@ import pytest
 
 from oracle_support import parse_applied
 from test_combat import case
-from test_turn_structure import Case, assert_case
-from test_turn_structure import run as run_with_cards
+from test_turn_structure import case_tests
 
 BOARD = ("It is Alice's turn.", "Bob controls Hill Giant.")
 CASES = [
@@ -24,13 +23,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_tokens_for_a_player(case: Case, session, tmp_path):
-    assert_case(case, *run_with_cards(session, tmp_path, case.body, cards=""))
-
-
-def test_every_case_checks_something():
-    assert len({c.id for c in CASES}) == len(CASES)
+test_tokens_for_a_player, test_every_case_checks_something = case_tests(CASES)
 
 
 @pytest.mark.parametrize("effect, read", [

@@ -327,3 +327,17 @@ def test_unknown_cards_of_a_hand_are_one_choice_when_discarding_to_seven(session
     tr = evaluate(b, session.finder(sf, b), session.reference, session.solver)
     assert len(tr.branches) == 2
     assert sorted(len(st.choices) for st in tr.branches) == [1, 1]
+
+
+def case_tests(cases: list, cards: str = ""):
+    """The two tests of a table of cases written after the card blocks `cards`: each case's verdicts or error
+    (parametrized by id), and every id told apart.  A test module binds them to its own names."""
+
+    @pytest.mark.parametrize("case", cases, ids=[c.id for c in cases])
+    def test_case(case: Case, session, tmp_path):
+        assert_case(case, *run(session, tmp_path, case.body, cards=cards))
+
+    def test_ids():
+        assert len({c.id for c in cases}) == len(cases)
+
+    return test_case, test_ids
