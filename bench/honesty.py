@@ -79,6 +79,16 @@ from pathlib import Path
 BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.",
          "Alice's library has 30 cards.", "Bob's library has 30 cards.",
          "Alice has no cards in hand.", "Bob has no cards in hand.", "It is Alice's turn.")
+# `--library known`: the same board, but the top five cards of each library are named basic lands (still
+# 30 cards).  A card milled, surveilled, drawn or revealed from the top is then a known card; with the
+# libraries unknown, every claim after such a move stays rightly open, since an unknown card put into a
+# public zone may have an ability of its own that acts there (603.6, 603.10).
+KNOWN_TOP = "Island, Mountain, Plains, Swamp, Wastes and 25 unknown cards"  # no name of the battlefield
+BOARDS = {
+    "unknown": BOARD,
+    "known": tuple(f"{p}'s library is {KNOWN_TOP}." if s == f"{p}'s library has 30 cards." else s
+                   for s in BOARD for p in [s.split("'")[0]]),
+}
 BOARD_NAMES = ("Grizzly Bears", "Forest", "Hill Giant")
 # (handle, printed P/T or None for a non-creature)
 BOARD_OBJECTS = (("Grizzly Bears", "2/2"), ("Hill Giant", "3/3"), ("Forest", None))
@@ -356,8 +366,8 @@ def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
     return _ORDINALS[idx] + " triggered ability"
 
 
-def write_ruling(d: dict, kind: str) -> Ruling:
-    """The ruling for one card, or Unwritable(reason)."""
+def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
+    """The ruling for one card on `board` (one of BOARDS), or Unwritable(reason)."""
     name = d["name"]
     if '"' in name or "#" in name:
         raise Unwritable("name the scenario lexer cannot quote")
@@ -376,7 +386,7 @@ def write_ruling(d: dict, kind: str) -> Ruling:
             cast += " with X = 2"
         # the cost is paid from a pool that holds it (601.2h), so the board's Forest stays untapped
         pool = pool_sentences(d.get("mana_cost") or "")
-        given = list(BOARD) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
+        given = list(board) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
         claims = _board_claims() + [f"{name} is in Alice's graveyard."]
         return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
                       mode=int(mode.split()[-1]) if mode else None, colors=tuple(d.get("colors") or ()))
@@ -407,11 +417,11 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         setup = []
         own = _object_claims(name, _pt(d), True)
     claims = _board_claims() + own + [f"{_possessive(name)} {ordinal} triggers."]
-    given = list(BOARD) + setup + events + [resolve + "."]
+    given = list(board) + setup + events + [resolve + "."]
     # the card's other triggered abilities: whether each triggers is asked too (not counted: run_card)
     others = _other_triggers(d, line.strip())
     asked = claims + list(others)
-    without = _block(f"honesty: {name}", list(BOARD) + setup + events, asked)
+    without = _block(f"honesty: {name}", list(board) + setup + events, asked)
     return Ruling(name, kind, _block(f"honesty: {name}", given, asked), claims, without, notes,
                   own_line=line.strip(), trigger_claim=f"{_possessive(name)} {ordinal} triggers.",
                   other_triggers=others,
@@ -474,13 +484,13 @@ def _join(xs: list[str]) -> str:
     return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
-def writable(kind: str, seed: int, skipped: dict[str, int]):
+def writable(kind: str, seed: int, skipped: dict[str, int], board: tuple[str, ...] = BOARD):
     """The writable cards of the kind, (card, ruling), in a seeded shuffle; skip reasons counted in `skipped`."""
     pool = list(candidates()[kind])
     random.Random(f"{seed}:{kind}").shuffle(pool)
     for d in pool:
         try:
-            r = write_ruling(d, kind)
+            r = write_ruling(d, kind, board)
         except Unwritable as e:
             skipped[str(e)] = skipped.get(str(e), 0) + 1
             continue
@@ -771,13 +781,14 @@ def forbidden(violated) -> str | None:
 KINDS = ("spell", "creature", "dies", "attacks")
 
 
-def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS) -> tuple[dict, list[dict], float]:
+def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS,
+            board: tuple[str, ...] = BOARD) -> tuple[dict, list[dict], float]:
     from mtgkb.check import Session
 
     t0 = time.perf_counter()
     session = session or Session(timeout=limit)
     skipped: dict[str, dict[str, int]] = {k: {} for k in kinds}
-    pools = {k: writable(k, seed, skipped[k]) for k in kinds}
+    pools = {k: writable(k, seed, skipped[k], board) for k in kinds}
     kept: dict[str, list[dict]] = {k: [] for k in kinds}
     batch = {k: list(itertools.islice(pools[k], n)) for k in kinds}
     while any(batch.values()):
@@ -868,6 +879,8 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="also print one line per card after the JSON")
     ap.add_argument("--stats", action="store_true", help="add wall time to the summary")
     ap.add_argument("--scenario", metavar="CARD", help="print the ruling written for CARD and exit")
+    ap.add_argument("--library", choices=sorted(BOARDS), default="unknown",
+                    help="the board's libraries: 30 unknown cards each (default), or the top five named (known)")
     ap.add_argument("--kinds", default=",".join(KINDS),
                     help=f"comma-separated kinds of cards to sample (default {','.join(KINDS)}; also attacks)")
     args = ap.parse_args(argv)
@@ -877,7 +890,7 @@ def main(argv=None) -> int:
             for d in candidates()[kind]:
                 if d["name"].casefold() == args.scenario.casefold():
                     try:
-                        print(write_ruling(d, kind).text, end="")
+                        print(write_ruling(d, kind, BOARDS[args.library]).text, end="")
                     except Unwritable as e:
                         print(f"cannot be written: {e}", file=sys.stderr)
                         return 2
@@ -889,7 +902,8 @@ def main(argv=None) -> int:
     if bad:
         print(f"unknown kind: {', '.join(bad)}", file=sys.stderr)
         return 2
-    doc, records, secs = measure(args.n, args.seed, args.limit, kinds=kinds)
+    doc, records, secs = measure(args.n, args.seed, args.limit, kinds=kinds, board=BOARDS[args.library])
+    doc["library"] = args.library
     if args.stats:
         doc["seconds"] = round(secs, 1)
     print(json.dumps(doc, indent=2, ensure_ascii=False))

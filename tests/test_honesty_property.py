@@ -173,3 +173,21 @@ def test_a_name_with_an_apostrophe_is_quoted_in_a_possessive():
     rec = honesty.run_card(_session(), honesty.write_ruling(card, "attacks"), honesty.reading([card])["Telim'Tor"],
                            limit=20.0)
     assert rec["error"] is None, rec["error"]
+
+
+def test_a_milled_card_settles_only_when_the_library_is_known():
+    """Forsaken Drifters mills four cards as it dies (701.17a).  On the default board the milled cards are unknown:
+    one may have an ability that acts from the graveyard, so every claim stays open.  With `--library known` the
+    top five cards are named basic lands, and the same ruling settles: the library count fails (26 cards), the
+    board claims hold."""
+    name = "Forsaken Drifters"
+    card = next(d for d in honesty.candidates()["dies"] if d["name"] == name)
+    abilities = honesty.reading([card])[name]
+    unknown = honesty.run_card(_session(), honesty.write_ruling(card, "dies"), abilities, limit=20.0)
+    known = honesty.run_card(_session(), honesty.write_ruling(card, "dies", honesty.BOARDS["known"]), abilities,
+                             limit=20.0)
+    assert not honesty.card_settles(unknown), unknown["claims"]
+    assert honesty.card_settles(known), known["claims"]
+    verdicts = {c: v for c, v, _ in known["claims"]}
+    assert verdicts["Alice's library has 30 cards."] == "fails"
+    assert verdicts["Grizzly Bears is 2/2."] == "holds"
