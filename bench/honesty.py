@@ -241,7 +241,10 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
     if phrase == "any" or p.startswith(" player") or p.startswith(" opponent"):
         prefs = ["Hill Giant", "Grizzly Bears"] if phrase == "any" else ["Bob", "Alice"]
     elif any(w.startswith(("spell", "abilit", "activated", "triggered")) for w in first) or " spell " in p:
-        raise Unwritable("target spell or ability (nothing on the stack)")
+        if not re.search(r"\bspells?\b", " ".join(first)):
+            raise Unwritable("target ability (no ability on the stack)")
+        # a spell Bob cast before (STACK_SPELLS): a flash creature for a creature spell, else an instant
+        prefs = ["Ambush Viper" if re.search(r"(?<!non)creature spell", p) else "Lightning Bolt"]
     elif " card" in " " + " ".join(first) or re.search(r" cards? ", p):
         raise Unwritable("target card (not on the battlefield)")
     elif any(w in p for w in (" attacking ", " blocking ", " tapped ", " blocked ", " unblocked ")):
@@ -274,6 +277,25 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
         raise Unwritable("more targets than the board has")
     used.update(got)
     return got
+
+
+# CR 117.1a, 601.2: a spell of Bob's on the stack for a card that targets a spell, cast from a pool that pays it
+# (Ambush Viper has flash, 702.8a, so Bob may cast it in Alice's turn)
+STACK_SPELLS = {
+    "Lightning Bolt": ["Bob has {R} in his mana pool.",
+                       "Bob casts Lightning Bolt targeting Grizzly Bears, paying from his mana pool."],
+    "Ambush Viper": ["Bob has {G}{G} in his mana pool.", "Bob casts Ambush Viper, paying from his mana pool."],
+}
+
+
+def stack_setup(targets: list[str]) -> tuple[list[str], list[str]]:
+    """The sentences that put the targeted spell of Bob's on the stack, and the claim where it ends."""
+    given, claims = [], []
+    for t in targets:
+        if t in STACK_SPELLS:
+            given += STACK_SPELLS[t]
+            claims.append(f"{t} is in Bob's graveyard.")
+    return given, claims
 
 
 def targets_of(text: str) -> list[str]:
@@ -386,8 +408,10 @@ def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
             cast += " with X = 2"
         # the cost is paid from a pool that holds it (601.2h), so the board's Forest stays untapped
         pool = pool_sentences(d.get("mana_cost") or "")
-        given = list(board) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
-        claims = _board_claims() + [f"{name} is in Alice's graveyard."]
+        stack, stack_claims = stack_setup(tg)
+        given = list(board) + stack + pool + [cast + (", paying from her mana pool." if pool else "."),
+                                              f"{name} resolves."]
+        claims = _board_claims() + [f"{name} is in Alice's graveyard."] + stack_claims
         return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
                       mode=int(mode.split()[-1]) if mode else None, colors=tuple(d.get("colors") or ()))
     # a creature with an enters (dies, attacks) trigger of its own
@@ -395,6 +419,9 @@ def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
     if MODAL.search(line):
         raise Unwritable("modes (no sentence chooses a mode)")
     tg = targets_of(_strip(line, name))
+    stack, stack_claims = stack_setup(tg)
+    if stack and kind != "creature":
+        raise Unwritable("target spell (a dies or attacks ruling has no spell on the stack)")
     notes = []
     ordinal = _trigger_ordinal(d, kind)
     resolve = f"{_possessive(name)} {ordinal} resolves"
@@ -414,8 +441,8 @@ def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
         own = [f"{name} is in Alice's graveyard."]
     else:
         events = [f"{name} enters under Alice's control."]
-        setup = []
-        own = _object_claims(name, _pt(d), True)
+        setup = stack
+        own = _object_claims(name, _pt(d), True) + stack_claims
     claims = _board_claims() + own + [f"{_possessive(name)} {ordinal} triggers."]
     given = list(board) + setup + events + [resolve + "."]
     # the card's other triggered abilities: whether each triggers is asked too (not counted: run_card)

@@ -191,3 +191,23 @@ def test_a_milled_card_settles_only_when_the_library_is_known():
     verdicts = {c: v for c, v, _ in known["claims"]}
     assert verdicts["Alice's library has 30 cards."] == "fails"
     assert verdicts["Grizzly Bears is 2/2."] == "holds"
+
+
+def test_a_spell_that_targets_a_spell_counters_one_of_bobs():
+    """A card that targets a spell is written with a spell of Bob's on the stack (Lightning Bolt, or the flash
+    creature Ambush Viper for a creature spell), cast before it from Bob's pool; the claim that Bob's spell ends
+    in his graveyard is asked too.  Counterspell and Essence Scatter settle it (701.6a); a card that targets only
+    an ability stays unwritable."""
+    for name, stack in (("Counterspell", "Lightning Bolt"), ("Essence Scatter", "Ambush Viper")):
+        card = next(d for d in honesty.candidates()["spell"] if d["name"] == name)
+        ruling = honesty.write_ruling(card, "spell")
+        assert f"Bob casts {stack}" in ruling.text and f"{stack} is in Bob's graveyard." in ruling.claims
+        rec = honesty.run_card(_session(), ruling, honesty.reading([card])[name], limit=20.0)
+        assert honesty.card_settles(rec), rec["claims"]
+        assert {c: v for c, v, _ in rec["claims"]}[f"{stack} is in Bob's graveyard."] == "holds"
+    try:
+        honesty._choose_objects("activated ability", 1, set())
+    except honesty.Unwritable as e:
+        assert "ability" in str(e)
+    else:
+        raise AssertionError("a target ability was written")
