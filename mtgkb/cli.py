@@ -498,10 +498,14 @@ def entry() -> None:
     every object of the card names, the grammars and the program one by one: time spent
     on nothing the command shows.  A flush that fails (a closed pipe) takes the usual
     way out instead, with its usual message and exit code.  The command keeps the Oracle
-    lines it reads for the next run (mtgkb.parser.oracle_lines)."""
+    lines it reads and the meaning of the cards it solves for the next run
+    (mtgkb.parser.oracle_lines, mtgkb.engine.meaning_facts)."""
     from mtgkb.parser import oracle_lines
 
+    from . import program_cache
+
     oracle_lines.enable()
+    program_cache.enable()
     code = main()
     if not isinstance(code, int):   # not an exit status: as sys.exit treats it
         raise SystemExit(code)
