@@ -18,7 +18,9 @@ import sys
 
 import clingo
 
-from .sources import read_cache, write_cache
+from mtgkb.parser.cache_files import read_marshal
+
+from .sources import CACHE_FOLDER, write_cache
 
 _FORMAT = "mtgkb-program-analysis 3"
 
@@ -61,13 +63,7 @@ def _well_formed(got) -> bool:
 def read(text: str) -> tuple | None:
     """The kept analysis of `text`, or None."""
     name, key = _names(text)
-    raw = read_cache(name)
-    if raw is None or not raw.startswith(key):
-        return None
-    try:
-        got = marshal.loads(raw[len(key):])
-    except (ValueError, EOFError, TypeError):
-        return None
+    got = read_marshal(CACHE_FOLDER, name, key)
     return got if _well_formed(got) else None
 
 
@@ -103,13 +99,7 @@ def read_derived(kind: str, inputs: tuple):
     """What `write_derived(kind, inputs, ...)` kept (plain data: `marshal` form), or None.  The
     inputs are texts (a program, and the code that derives from it): any change is another file."""
     name, key = _derived_name(kind, inputs)
-    raw = read_cache(name)
-    if raw is None or not raw.startswith(key):
-        return None
-    try:
-        return marshal.loads(raw[len(key):])
-    except (ValueError, EOFError, TypeError):
-        return None
+    return read_marshal(CACHE_FOLDER, name, key)
 
 
 def write_derived(kind: str, inputs: tuple, value) -> bool:

@@ -65,17 +65,7 @@ def _name(text: str) -> str:
 
 def read(text: str):
     """The kept result of `text` (a dict of Ability fields or a str), or None."""
-    try:
-        raw = cache_files.read_cache(FOLDER, _name(text))
-    except (OSError, ValueError):
-        return None
-    key = _key() + b"\n"
-    if raw is None or not raw.startswith(key):
-        return None
-    try:
-        got = marshal.loads(raw[len(key):])
-    except (ValueError, EOFError, TypeError):
-        return None
+    got = cache_files.read_marshal(FOLDER, _name(text), _key() + b"\n")
     if type(got) is not tuple or len(got) != 2 or got[0] != text:
         return None
     try:
