@@ -15,12 +15,13 @@ import re
 from functools import lru_cache
 from importlib.resources import files
 
-from clingo import Symbol, SymbolType
+from clingo import Symbol, SymbolType, parse_term
 
 from mtgkb.parser.card_ast import CardFace
 
 from .. import mana
 from ..facts import face_facts
+from .. import program_cache
 from ..program import ground_all, load, new_control
 from ..program_slice import parsed
 
@@ -77,8 +78,27 @@ def _meaning_files() -> list[str]:
 @lru_cache(maxsize=2)
 def split(full: str) -> tuple[str, frozenset]:
     """The program of a timeline's solves (the whole program `full` without the meaning rules, their
-    predicates declared) and the predicates of the meaning rules it reads."""
+    predicates declared) and the predicates of the meaning rules it reads.  Kept between runs in
+    the per-user cache (program_cache.read_derived), named by `full`, the meaning files and this
+    module's code."""
     texts = _meaning_files()
+    inputs = (full, *texts, _own_code())
+    got = program_cache.read_derived("meaning-split", inputs)
+    if (type(got) is tuple and len(got) == 2 and type(got[0]) is str and type(got[1]) is tuple
+            and all(type(u) is tuple and len(u) == 2 and type(u[0]) is str and type(u[1]) is int for u in got[1])):
+        return got[0], frozenset(got[1])
+    step, used = _split(full, texts)
+    program_cache.write_derived("meaning-split", inputs, (step, tuple(sorted(used))))
+    return step, used
+
+
+@lru_cache(maxsize=1)
+def _own_code() -> str:
+    with open(__file__, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _split(full: str, texts: list[str]) -> tuple[str, frozenset]:
     starts = [full.index(t) for t in texts]
     meaning_lines: set = set()     # the lines of the whole program that hold a meaning rule file
     at, newlines = 0, 0
@@ -115,12 +135,43 @@ def _faces_named(sym: Symbol, into: set) -> None:
 
 def _derive(faces: list, reference: list[Symbol], full: str) -> dict:
     """One solve of the whole program over some faces: each face's meaning atoms (those naming one of its
-    abilities, and those naming no ability at all, which are the same whichever face they come from)."""
+    abilities, and those naming no ability at all, which are the same whichever face they come from).
+    The command line keeps it between runs in the per-user cache (program_cache.read_derived), named
+    by the program, the facts of the solve, the faces and this module's code: a later run with the
+    same faces does not solve them again."""
     _, need = split(full)
     facts = list(reference)
     for f in faces:
         facts += face_facts(f)
     facts += mana.face_mana_facts({f.name: f for f in faces})
+    if not program_cache.solves_kept():
+        return _solved(faces, facts, full, need)
+    inputs = (full, "\n".join(map(str, facts)), "\n".join(f.name for f in faces), _own_code())
+    kept = _kept_meaning(program_cache.read_derived("meaning", inputs), len(faces))
+    if kept is not None:
+        return dict(zip(faces, kept))
+    got = _solved(faces, facts, full, need)
+    atoms = sorted({a for v in got.values() for a in v})
+    at = {a: i for i, a in enumerate(atoms)}
+    program_cache.write_derived("meaning", inputs, (tuple(str(a) for a in atoms),
+                                                    tuple(tuple(at[a] for a in got[f]) for f in faces)))
+    return got
+
+
+def _kept_meaning(got, n: int) -> list | None:
+    """The atoms of each face, from what `_derive` kept (the atoms once, as text, then each face's
+    as their indices), or None when it is not that."""
+    if not (type(got) is tuple and len(got) == 2 and type(got[0]) is tuple and type(got[1]) is tuple
+            and len(got[1]) == n and all(type(a) is str for a in got[0])):
+        return None
+    try:
+        atoms = [parse_term(a) for a in got[0]]
+        return [tuple(atoms[i] for i in face) for face in got[1]]
+    except (RuntimeError, TypeError, IndexError):
+        return None
+
+
+def _solved(faces: list, facts: list[Symbol], full: str, need: frozenset) -> dict:
     ctl = new_control(["--warn=none", "-t1"])
     load(ctl, full, facts)
     ground_all(ctl)
