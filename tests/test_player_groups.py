@@ -1,8 +1,8 @@
 """Groups of permanents a target player controls (109.4, 115.1, 601.2c, 608.2b; mtgkb/rules/meaning_player_groups.lp,
 player_groups.lp): "each creature target opponent controls" is a target slot for the player, in reading order with
 the others, and every permanent of the group that player controls as the spell resolves; "that player" names the
-ability's one target player.  Real cards (Simoon, Seismic Wave, Tempest Caller, Radiating Lightning) and made-up
-ones."""
+ability's one target player.  Counted: "for each creature target player controls".  Real cards (Simoon, Seismic Wave, Tempest Caller,
+Radiating Lightning, Divine Congregation, Borrowing 100,000 Arrows) and a made-up one."""
 
 from __future__ import annotations
 
@@ -47,6 +47,16 @@ CASES = [
                                     "Tempest Caller's triggered ability resolves."),
          ("Grizzly Bears is tapped.", "Hill Giant is tapped.", "Forest is untapped.", "Llanowar Elves is untapped."),
          ("holds",) * 4),
+    # 107.1: "for each creature target player controls": counted as it resolves
+    case("divine-congregation", ("It is Alice's turn.", "Alice has 10 life.", "Alice controls Llanowar Elves.",
+                                 "Bob controls Grizzly Bears and Hill Giant.", "Alice has {C}{C}{C}{W} in her mana pool.",
+                                 "Alice casts Divine Congregation targeting Bob, paying from her mana pool.",
+                                 "Divine Congregation resolves."), ("Alice has 14 life.",), ("holds",)),
+    case("arrows-tapped-only", ("It is Alice's turn.", "Alice's library has 10 cards.", "Alice has no cards in hand.",
+                                "Bob controls Grizzly Bears, tapped.", "Bob controls Hill Giant.",
+                                "Alice has {C}{C}{U} in her mana pool.",
+                                "Alice casts Borrowing 100,000 Arrows targeting Bob, paying from her mana pool.",
+                                "Borrowing 100,000 Arrows resolves."), ("Alice has 1 card in hand.",), ("holds",)),
 ]
 
 
