@@ -404,10 +404,12 @@ def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
         cast = f"Alice casts {name}{mode}"
         if tg:
             cast += " targeting " + _join(tg)
+        # "X target ...": the X announced is the number of targets named (one, 601.2b-c, 107.3)
+        x = 1 if re.search(r"\bX target", _strip("\n".join(lines), name)) else 2
         if "{X}" in (d.get("mana_cost") or ""):
-            cast += " with X = 2"
+            cast += f" with X = {x}"
         # the cost is paid from a pool that holds it (601.2h), so the board's Forest stays untapped
-        pool = pool_sentences(d.get("mana_cost") or "")
+        pool = pool_sentences(d.get("mana_cost") or "", x)
         stack, stack_claims = stack_setup(tg)
         given = list(board) + stack + pool + [cast + (", paying from her mana pool." if pool else "."),
                                               f"{name} resolves."]

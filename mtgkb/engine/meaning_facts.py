@@ -44,7 +44,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
                  "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
-                 "meaning_hand_discard.lp", "meaning_search_subtype.lp", "meaning_card_kinds.lp",
+                 "meaning_hand_discard.lp", "meaning_hand_wheels.lp", "meaning_player_groups.lp", "meaning_sacrifice_any.lp", "meaning_search_subtype.lp", "meaning_card_kinds.lp",
                  "meaning_search_n.lp",
                  "meaning_combat_triggers.lp", "meaning_how_cast.lp",
                  "meaning_mana_effects.lp", "meaning_lki.lp",
