@@ -204,11 +204,14 @@ class Resolution:
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
-                    self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
+                    # CR 603.7a, 603.7c (engine/turn.py): with the objects it acts on (rules.lp: tl_dl_obj/3)
+                    self.create_delayed(st, it, e, [o.arguments[2].arguments[0].number for o in pick(m, "tl_dl_obj")
+                                                    if o.arguments[1] == e.arguments[0]])
                 elif e.name == "extra_turn":
                     self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
+            n_tokens = len(st.tokens)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
                 # CR 111.4: two subtypes (rules.lp's tl_new_token_name/4): the name is both, then "Token"
@@ -264,6 +267,7 @@ class Resolution:
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)
+            self.bind_delayed(st, m, st.tokens[n_tokens:])   # CR 603.7c: the tokens it made (engine/turn.py)
         happened = sorted((e.arguments[1] for e in pick(m, "tl_res_event")), key=str)
         # CR 603.2, 603.3: what the effect did (life gained or lost, damage dealt, permanents tapped,
         # counters put; mtgkb/rules/triggers.lp) is one event for the triggers that watch it
