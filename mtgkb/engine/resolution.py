@@ -25,6 +25,8 @@ def prevention_text(st: State, e) -> str:
     f = e.arguments[1]
     if f.name == "all":
         return f"{what} is prevented this turn"
+    if f.name in ("to_each", "by_each"):   # a group, judged as damage would be dealt (prevention.lp)
+        return f"{what} that would be dealt {'to' if f.name == 'to_each' else 'by'} a member of a group is prevented this turn"
     t = f.arguments[0]
     who = t.string if t.type == clingo.SymbolType.String else st.name_of(t.arguments[0].number)
     return f"{what} that would be dealt {'to' if f.name == 'to' else 'by'} {who} is prevented this turn"
