@@ -16,10 +16,19 @@ def test_read(name, line, tmp_path, capsys):
     assert applied(name, tmp_path, capsys)[line]
 
 
-@pytest.mark.parametrize("name", ["Footsteps of the Goryo", "Goryo's Vengeance"])
-def test_a_card_returned_to_the_battlefield_is_not_read(name, tmp_path, capsys):
-    # the returned creature is a new object (400.7): "that creature" is not the target card
+@pytest.mark.parametrize("name", ["Goryo's Vengeance", "Kami of Industry"])
+def test_a_card_returned_and_named_again_before_is_not_read(name, tmp_path, capsys):
+    # "That creature gains haste" between the return and the delayed clause would name the card, not the permanent
+    # it became (400.7): not read
     assert not applied(name, tmp_path, capsys)[0]
+
+
+def test_a_card_returned_to_the_battlefield_is_followed(tmp_path):
+    # Footsteps of the Goryo: the delayed ability sacrifices the permanent the target card became
+    given = cast_given("Hill Giant is in Alice's graveyard.", "{B}{B}{B}", "Footsteps of the Goryo", "Hill Giant")
+    r = check(tmp_path, given + "\nAlice's end step begins.\nFootsteps of the Goryo's delayed triggered ability resolves.",
+              "Hill Giant is in Alice's graveyard.")
+    assert verdicts(r) == ["holds"]
 
 
 def test_the_tokens_are_exiled_at_the_next_end_step(tmp_path):

@@ -208,7 +208,8 @@ class Resolution:
                 elif e.name == "delayed":
                     # CR 603.7a, 603.7c (engine/turn.py): with the objects it acts on (rules.lp: tl_dl_obj/3)
                     self.create_delayed(st, it, e, [o.arguments[2].arguments[0].number for o in pick(m, "tl_dl_obj")
-                                                    if o.arguments[1] == e.arguments[0]])
+                                                    if o.arguments[1] == e.arguments[0]],
+                                        any(f.arguments[1] == e.arguments[0] for f in pick(m, "tl_dl_follow")))
                 elif e.name == "extra_turn":
                     self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":

@@ -51,6 +51,9 @@ def turn_facts(st) -> list[Symbol]:
     # it was (400.7)
     live = {d[0] for d in st.delayed} | {it.abilities[0].arguments[0].number for it in st.stack
                                          if it.abilities and it.abilities[0].name == "delayed"}
-    out += [atom("delayed_obj", Number(n), obj(o)) for n, objs in sorted(st.delayed_objs.items()) if n in live
-            for o in objs if o in st.objects]
+    for n, (objs, follow) in sorted(st.delayed_objs.items()):
+        # (a card put onto the battlefield by the ability that made it: the permanent it became, one move on)
+        objs = [st.became.get(o) for o in objs] if follow else objs
+        out += [atom("delayed_obj", Number(n), obj(o)) for o in objs if n in live and o in st.objects
+                and (not follow or st.objects[o].zone == "battlefield")]
     return out
