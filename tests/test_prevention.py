@@ -22,21 +22,21 @@ def test_a_group_decided_as_damage_would_be_dealt_is_read(name, tmp_path, capsys
     assert applied(name, tmp_path, capsys)[0]
 
 
-def test_a_group_member_that_joins_later_is_covered(tmp_path):
+GROUP_CASES = [
     # Divine Light: a creature Alice controls only after it resolved is protected too (judged as damage is dealt)
-    given = (cast_given("Bob controls Hill Giant.", "{W}{W}", "Divine Light") + "\nAlice has {G}{G} in her mana pool."
-             "\nAlice casts Grizzly Bears, paying from her mana pool.\nGrizzly Bears resolves.\n"
-             "Hill Giant deals 3 damage to Grizzly Bears.\nHill Giant deals 3 damage to Alice.")
-    r = check(tmp_path, given, "Grizzly Bears has no damage marked.\nAlice has 17 life.")
-    assert verdicts(r) == ["holds", "holds"]
-
-
-def test_by_a_group_of_sources(tmp_path):
+    ("Bob controls Hill Giant.", "Divine Light", "Alice has {G}{G} in her mana pool.\nAlice casts Grizzly Bears, paying "
+     "from her mana pool.\nGrizzly Bears resolves.\nHill Giant deals 3 damage to Grizzly Bears.\nHill Giant deals 3 "
+     "damage to Alice.", "Grizzly Bears has no damage marked.\nAlice has 17 life."),
     # Repel the Abominable: a Human's damage is dealt, a non-Human's is not
-    given = cast_given("Bob controls Hill Giant.\nBob controls Elite Vanguard.", "{W}{W}", "Repel the Abominable")
-    r = check(tmp_path, given + "\nHill Giant deals 3 damage to Alice.\nElite Vanguard deals 2 damage to Alice.",
-              "Alice has 18 life.")
-    assert verdicts(r) == ["holds"]
+    ("Bob controls Hill Giant.\nBob controls Elite Vanguard.", "Repel the Abominable", "Hill Giant deals 3 damage to "
+     "Alice.\nElite Vanguard deals 2 damage to Alice.", "Alice has 18 life."),
+]
+
+
+@pytest.mark.parametrize("board, spell, after, expect", GROUP_CASES, ids=["joins-later", "by-non-humans"])
+def test_a_group_judged_as_damage_would_be_dealt(board, spell, after, expect, tmp_path):
+    r = check(tmp_path, cast_given(board, "{W}{W}", spell) + "\n" + after, expect)
+    assert set(verdicts(r)) == {"holds"}
 
 
 def test_a_damage_event_to_the_protected_creature(tmp_path):
