@@ -25,6 +25,8 @@ def prevention_text(st: State, e) -> str:
     f = e.arguments[1]
     if f.name == "all":
         return f"{what} is prevented this turn"
+    if f.name in ("to_each", "by_each"):   # a group, judged as damage would be dealt (prevention.lp)
+        return f"{what} that would be dealt {'to' if f.name == 'to_each' else 'by'} a member of a group is prevented this turn"
     t = f.arguments[0]
     who = t.string if t.type == clingo.SymbolType.String else st.name_of(t.arguments[0].number)
     return f"{what} that would be dealt {'to' if f.name == 'to' else 'by'} {who} is prevented this turn"
@@ -204,11 +206,15 @@ class Resolution:
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
-                    self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
+                    # CR 603.7a, 603.7c (engine/turn.py): with the objects it acts on (rules.lp: tl_dl_obj/3)
+                    self.create_delayed(st, it, e, [o.arguments[2].arguments[0].number for o in pick(m, "tl_dl_obj")
+                                                    if o.arguments[1] == e.arguments[0]],
+                                        any(f.arguments[1] == e.arguments[0] for f in pick(m, "tl_dl_follow")))
                 elif e.name == "extra_turn":
                     self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
+            n_tokens = len(st.tokens)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
                 # CR 111.4: two subtypes (rules.lp's tl_new_token_name/4): the name is both, then "Token"
@@ -264,6 +270,7 @@ class Resolution:
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)
+            self.bind_delayed(st, m, st.tokens[n_tokens:])   # CR 603.7c: the tokens it made (engine/turn.py)
         happened = sorted((e.arguments[1] for e in pick(m, "tl_res_event")), key=str)
         # CR 603.2, 603.3: what the effect did (life gained or lost, damage dealt, permanents tapped,
         # counters put; mtgkb/rules/triggers.lp) is one event for the triggers that watch it
