@@ -57,7 +57,8 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_each_of_up_to.lp", "meaning_explore.lp", "meaning_self_library.lp",
                  "meaning_goad.lp", "meaning_half_life.lp",
                  "meaning_opponent_count.lp", "meaning_attacked_player.lp",
-                 "meaning_enchanted_if.lp", "meaning_lost_this_way.lp", "meaning_keyword_counters.lp")
+                 "meaning_enchanted_if.lp", "meaning_lost_this_way.lp", "meaning_keyword_counters.lp",
+                 "meaning_kicked_permanent.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
