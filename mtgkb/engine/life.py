@@ -41,6 +41,12 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
     elif e.name == "died":
         # CR 700.4: a creature that died this turn, with a subtype an amount counts (mtgkb/rules/died_this_turn.lp)
         st.died.append((a[0].arguments[0].number, a[1]))   # a subtype (a string) or `creature` (any creature)
+    elif e.name == "counter":
+        # CR 122.1c: a shield counter removed as the damage it stopped would have been dealt (keyword_counters.lp)
+        o = st.objects[a[0].arguments[0].number]
+        o.counters[a[1].string] = max(0, o.counters.get(a[1].string, 0) + a[2].number)
+        st.log.append(("122.1c", f"  {-a[2].number} {a[1].string} counter(s) removed from {o.handle} "
+                                 f"({o.counters[a[1].string]} left)"))
     elif e.name == "destroy":
         oid = a[0].arguments[0].number
         st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))

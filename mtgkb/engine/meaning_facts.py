@@ -59,13 +59,14 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_goad.lp", "meaning_half_life.lp",
                  "meaning_opponent_count.lp", "meaning_attacked_player.lp",
                  "meaning_enchanted_if.lp", "meaning_lost_this_way.lp",
-                 "meaning_delayed_objects.lp", "meaning_casting_windows.lp")
+                 "meaning_delayed_objects.lp", "meaning_casting_windows.lp", "meaning_keyword_counters.lp",
+                 "meaning_kicked_permanent.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
     "ability_condition", "ability_cost", "ability_effect", "ability_event_hint", "ability_kind", "ability_rider",
     "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
-    "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read",
+    "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read", "keyword_counter",
     "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "quoted_in", "same_elsewhere",
     "token_name", "unapplied_static", "unit_only"})
 CACHED_FACES = 4096
