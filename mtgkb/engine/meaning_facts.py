@@ -68,7 +68,9 @@ MEANING_INPUTS = frozenset({
     "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
     "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read", "keyword_counter",
     "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "quoted_in", "same_elsewhere",
-    "token_name", "unapplied_static", "unit_only"})
+    "token_name", "unapplied_static", "unit_only",
+    # turn.lp's tables of delayed clauses, derived from meaning atoms alone (meaning_delayed_objects.lp reads them)
+    "t_dl", "t_it_self"})
 CACHED_FACES = 4096
 
 
