@@ -106,7 +106,10 @@ class Resolution:
         asks = sorted({tuple(a.arguments[1:]) for m in models for a in pick(m, "tl_may_pay_ask")}, key=str)
         if asks and it.paid is None:
             # CR 118.12, 608.2d: a cost its controller may pay as it resolves: an outcome per choice (engine/may_pay.py)
-            return [x for b in may_pay_branches(self, st, it, asks) for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
+            # ("unless its controller pays": another player pays, tl_may_pay_by/4, mtgkb/rules/unless_pays.lp)
+            payers = {tuple(a.arguments[1:3]): a.arguments[3].string for m in models for a in pick(m, "tl_may_pay_by")}
+            return [x for b in may_pay_branches(self, st, it, asks, payers)
+                    for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
