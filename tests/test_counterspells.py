@@ -105,3 +105,15 @@ def test_mana_value_target_condition(session, tmp_path):
                           claims=("Craw Wurm is on the battlefield.",)), encoding="utf-8")
     report, errors = check_paths([str(bad)], session=session)
     assert any("601.2c" in str(e) for e in errors) or any("601.2c" in str(getattr(r, "error", "")) for r in report.results)
+
+
+def test_pays_for_each_card_in_hand_known_or_not(session, tmp_path):
+    # Oppressive Will: {1} for each card in Alice's hand; two known cards and Bob's {C}{C}: he may pay
+    known = ruling("Alice has Forest and Forest #2 in hand.", *bolt("{R}{C}{C}"),
+                   *counter("Oppressive Will", "{C}{C}{U}"),
+                   claims=("May Lightning Bolt is in Bob's graveyard.", "May Bob has no mana in his mana pool."))
+    assert verdicts(session, tmp_path, known) == ["holds", "holds"]
+    # a hand of unknown size: how much is asked is not known
+    unknown = ruling(*bolt("{R}{C}{C}"), *counter("Oppressive Will", "{C}{C}{U}"),
+                     claims=("Lightning Bolt is in Bob's graveyard.",))
+    assert verdicts(session, tmp_path, unknown) == ["undetermined"]
