@@ -108,7 +108,10 @@ class Resolution:
         asks = sorted({tuple(a.arguments[1:]) for m in models for a in pick(m, "tl_may_pay_ask")}, key=str)
         if asks and it.paid is None:
             # CR 118.12, 608.2d: a cost its controller may pay as it resolves: an outcome per choice (engine/may_pay.py)
-            return [x for b in may_pay_branches(self, st, it, asks) for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
+            # ("unless its controller pays": another player pays, tl_may_pay_by/4, mtgkb/rules/unless_pays.lp)
+            payers = {tuple(a.arguments[1:3]): a.arguments[3].string for m in models for a in pick(m, "tl_may_pay_by")}
+            return [x for b in may_pay_branches(self, st, it, asks, payers)
+                    for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
@@ -194,7 +197,7 @@ class Resolution:
                     o = st.objects[e.arguments[0].arguments[0].number]
                     o.tapped = e.name == "tap"
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
-                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled"):
+                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled", "counter_to"):
                     moves.append(e)
                 elif e.name == "exile_link":
                     # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
@@ -296,8 +299,10 @@ class Resolution:
         outcome with the objects that entered the battlefield."""
         plan = []   # (object id, zone, rule, text)
         returns = [e for e in moves if e.name == "return_exiled"]
+        # CR 614.1a, 701.6a: "if that spell is countered this way, <put it elsewhere> instead" (counter_instead.lp)
+        instead = {e.arguments[0].arguments[0].number: e.arguments[1].name for e in moves if e.name == "counter_to"}
         for e in moves:
-            if e.name == "return_exiled":
+            if e.name in ("return_exiled", "counter_to"):
                 continue
             oid = e.arguments[-1].arguments[0].number if e.name != "move" else e.arguments[0].arguments[0].number
             if oid not in st.objects:
@@ -310,6 +315,12 @@ class Resolution:
             elif e.name == "counter_spell" and any(x.exile_leaving for x in st.stack if x.source == oid):
                 plan.append((oid, "exile", "701.6a, 702.34a", f"  {o.handle} is countered and exiled instead of being "
                                                               "put into its owner's graveyard"))
+            elif e.name == "counter_spell" and oid in instead:
+                z = instead[oid]
+                where = {"exile": "exiled", "hand": "put into its owner's hand",
+                         "library": "put into its owner's library (the order of a library is not tracked, 401.4)"}[z]
+                plan.append((oid, z, "701.6a, 614.1a", f"  {o.handle} is countered and {where} instead of into "
+                                                       "its owner's graveyard"))
             elif e.name == "counter_spell":
                 plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
             else:
