@@ -13,7 +13,7 @@ from ..symbols import atom, obj
 from .ask import Bound, ScenarioError, Unsettled, pick
 from .control import change_control
 from .present import effect_text
-from .life import LIFE_AND_DAMAGE, apply_life_and_damage
+from .life import LIFE_AND_DAMAGE, apply_life_and_damage, change_counters
 from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
 from .zone_state import shuffled
@@ -174,15 +174,8 @@ class Resolution:
                     st.log.append(("707.2, 613.2", f"  {o.handle} becomes a copy of {st.name_of(e.arguments[1].arguments[0].number)}"))
                     st.choices.append(f"{it.label} chooses {st.name_of(e.arguments[1].arguments[0].number)}")
                 elif e.name == "counter":
-                    o = st.objects[e.arguments[0].arguments[0].number]
-                    k = e.arguments[1].string
-                    n = e.arguments[2].number
-                    o.counters[k] = max(0, o.counters.get(k, 0) + n)
-                    if n >= 0:
-                        st.log.append(("122.1", f"  {o.handle} gets {n} {k} counter(s)"))
-                    else:
-                        st.log.append(("122.1, 702.62a", f"  {-n} {k} counter(s) removed from {o.handle} "
-                                                          f"({o.counters[k]} left)"))
+                    o, k, n = change_counters(st, e, "122.1, 702.62a")   # CR 122.1 (engine/life.py)
+                    if n < 0:
                         removed.append((o.id, k))
                 elif e.name in LIFE_AND_DAMAGE:
                     # CR 701.8a: what "destroy" destroys moves with the effect's other zone changes
