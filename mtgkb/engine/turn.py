@@ -178,6 +178,7 @@ class TurnStructure:
         st.step = None
         st.cleanup_again = False
         st.died, st.life_lost = [], []   # CR 700.4, 119.3: "this turn" is the turn that begins now
+        st.history_known = True          # ... and all of it happens in the scenario
         st.spells_cast = 0
         for o in st.objects.values():
             if o.controller == player:
