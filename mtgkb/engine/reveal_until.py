@@ -12,7 +12,8 @@ from .state import State
 from .zone_state import library, new_unknown, shuffled
 
 _WHERE = {"hand": "into their hand", "graveyard": "into their graveyard", "battlefield": "onto the battlefield",
-          "shuffle": "shuffled into their library"}
+          "shuffle": "shuffled into their library",
+          "bottom": "on the bottom of their library"}
 
 
 def apply_reveal_until(steps, st: State, act: Symbol, m) -> list[State]:
@@ -35,6 +36,11 @@ def apply_reveal_until(steps, st: State, act: Symbol, m) -> list[State]:
     hidden_public = False
     for d, _, E in puts:
         oid = E.arguments[0].number if E.name == "o" else None
+        if d == "bottom":
+            # CR 401.1: below the cards already there, in the order rules.lp gave (a known card never left the library)
+            lib.bottom.append(oid)
+            moved.setdefault(d, []).append(oid)
+            continue
         if d == "shuffle":
             # CR 400.3, 701.24a: back into the library (a known card never left it), shuffled below
             if oid is None:
