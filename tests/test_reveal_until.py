@@ -90,3 +90,11 @@ def test_the_rest_on_the_bottom_in_a_random_order(tmp_path):
     r = check(tmp_path, given, "Alice controls 1 permanent named Grizzly Bears.\nAlice's library has 6 cards.\n"
               "The top card of Alice's library is Swamp.\nForest is on the battlefield.", NEST)
     assert verdicts(r) == ["holds", "holds", "holds", "fails"]
+
+
+def test_a_revealed_card_with_an_unread_graveyard_trigger_leaves_the_claims_open(tmp_path):
+    # Kozilek's "put into a graveyard from anywhere" ability is not read: what it does there stays undetermined
+    given = cast_given("Bob's library is Kozilek, Butcher of Truth, Forest, Island, Swamp, Mountain and 5 unknown "
+                       "cards.", "{C}{U}{B}", "Mind Funeral", "Bob")
+    r = check(tmp_path, given, "Bob's library has 5 cards.\nKozilek, Butcher of Truth is in Bob's graveyard.")
+    assert verdicts(r) == ["undetermined", "undetermined"]
