@@ -1,0 +1,65 @@
+"""Prevention shields (615.7): meaning_prevention.lp reads "Prevent the next N damage that would be dealt to <one> this
+turn"; prevention_shields.lp cuts the damage at every place it is dealt (an effect, divided damage, a fight, combat, a
+damage event) and the stepper keeps what is left of the shield until the turn's cleanup step (514.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from casting_support import applied, cast_given, check, verdicts
+from mtgkb.check import check_paths
+
+
+@pytest.mark.parametrize("name", ["Mending Hands", "Shieldmate's Blessing", "Festival of the Guildpact", "Dawnfluke",
+                                  "Abuna Acolyte", "Hold at Bay"])
+def test_read(name, tmp_path, capsys):
+    assert all(applied(name, tmp_path, capsys)[-2 if name == "Abuna Acolyte" else -1:])
+
+
+def test_the_ruling_checks():
+    report, errors = check_paths(["kb/rulings/prevention-shields.mtg"])
+    assert errors == []
+    assert [r.status for r in report.results] == ["passed"] * len(report.results) and len(report.results) >= 5
+
+
+def test_an_x_shield(tmp_path):
+    # Festival of the Guildpact with X = 2: 2 of the 3 damage is prevented
+    given = cast_given("Bob controls Hill Giant.", "{C}{C}{W}", "Festival of the Guildpact", how=" with X = 2")
+    r = check(tmp_path, given + "\nHill Giant deals 3 damage to Alice.", "Alice has 19 life.")
+    assert verdicts(r) == ["holds"]
+
+
+def test_a_fight(tmp_path):
+    # Prey Upon: the damage Hill Giant deals to the shielded Grizzly Bears is prevented, the damage it is dealt is not
+    given = (cast_given("Alice controls Grizzly Bears.\nBob controls Hill Giant.", "{W}", "Mending Hands",
+                        "Grizzly Bears") + "\nAlice has {G} in her mana pool.\nAlice casts Prey Upon targeting Grizzly "
+             "Bears and Hill Giant, paying from her mana pool.\nPrey Upon resolves.")
+    r = check(tmp_path, given, "Grizzly Bears has no damage marked.\nHill Giant has 2 damage marked.")
+    assert verdicts(r) == ["holds", "holds"]
+
+
+def test_two_sources_the_shield_does_not_cover_are_a_choice(tmp_path):
+    # 615.7: 5 combat damage from two attackers and a shield of 4: Alice chooses which damage it prevents
+    given = ("Bob controls Hill Giant and Grizzly Bears.\nIt is Bob's turn.\nBob attacks with Hill Giant and Grizzly "
+             "Bears.\nAlice has {W} in her mana pool.\nAlice casts Mending Hands targeting Alice, paying from her mana "
+             "pool.\nMending Hands resolves.\nCombat damage is dealt.")
+    r = check(tmp_path, given, "Alice has 19 life.")
+    assert verdicts(r) == ["undetermined"]
+
+
+def test_two_sources_the_shield_covers(tmp_path):
+    # Hold at Bay (7) covers the 5 combat damage of both attackers: no choice, all of it is prevented
+    given = ("Bob controls Hill Giant and Grizzly Bears.\nIt is Bob's turn.\nBob attacks with Hill Giant and Grizzly "
+             "Bears.\nAlice has {C}{W} in her mana pool.\nAlice casts Hold at Bay targeting Alice, paying from her "
+             "mana pool.\nHold at Bay resolves.\nCombat damage is dealt.")
+    r = check(tmp_path, given, "Alice has 20 life.")
+    assert verdicts(r) == ["holds"]
+
+
+def test_another_prevention_effect_on_the_same_damage(tmp_path):
+    # 616.1: Riot Control and a shield on Alice: the order she applies them decides whether the shield is used
+    given = cast_given("Bob controls Hill Giant.", "{C}{C}{W}", "Riot Control") + (
+        "\nAlice has {W} in her mana pool.\nAlice casts Mending Hands targeting Alice, paying from her mana pool.\n"
+        "Mending Hands resolves.\nHill Giant deals 3 damage to Alice.\nHill Giant deals 3 damage to Alice.")
+    r = check(tmp_path, given, "Alice has 21 life.")
+    assert verdicts(r) == ["undetermined"]
