@@ -63,3 +63,27 @@ def test_another_prevention_effect_on_the_same_damage(tmp_path):
         "Mending Hands resolves.\nHill Giant deals 3 damage to Alice.\nHill Giant deals 3 damage to Alice.")
     r = check(tmp_path, given, "Alice has 21 life.")
     assert verdicts(r) == ["undetermined"]
+
+
+@pytest.mark.parametrize("name", ["Healing Grace", "Pay No Heed"])
+def test_a_source_of_your_choice_is_read(name, tmp_path, capsys):
+    assert applied(name, tmp_path, capsys)[0]
+
+
+def test_a_source_of_your_choice_leaves_the_damage_undetermined(tmp_path):
+    # 609.7a: Healing Grace's source is chosen as it resolves; the scenario does not say which: Hill Giant's damage to
+    # Alice may be the one prevented (undetermined), the life she gains is not in doubt
+    given = cast_given("Bob controls Hill Giant.", "{W}", "Healing Grace", "Alice")
+    r = check(tmp_path, given, "Alice has 23 life.")
+    assert verdicts(r) == ["holds"]
+    r = check(tmp_path, given + "\nHill Giant deals 3 damage to Alice.", "Alice has 20 life.")
+    assert verdicts(r) == ["undetermined"]
+
+
+def test_all_damage_of_a_chosen_source(tmp_path):
+    # Pay No Heed: whether Hill Giant is the source chosen is not said: undetermined; with no damage dealt, settled
+    given = cast_given("Bob controls Hill Giant.", "{W}", "Pay No Heed")
+    r = check(tmp_path, given, "Alice has 20 life.")
+    assert verdicts(r) == ["holds"]
+    r = check(tmp_path, given + "\nHill Giant deals 3 damage to Alice.", "Alice has 17 life.")
+    assert verdicts(r) == ["undetermined"]

@@ -61,7 +61,8 @@ def shield_change(st: State, e: Symbol) -> None:
         t = a[0].arguments[0]
         who = t.string if t.type == SymbolType.String else st.name_of(t.arguments[0].number)
         st.shields.append([len(st.shields) + 1, a[0], a[1].number, st.turn])
-        st.log.append(("615.7", f"  the next {a[1].number} damage that would be dealt to {who} this turn is prevented"))
+        by = " by a source of its controller's choice (609.7a)" if a[0].name == "to_from" else ""
+        st.log.append(("615.7", f"  the next {a[1].number} damage that would be dealt to {who} this turn{by} is prevented"))
         return
     sh = st.shields[a[0].number - 1]
     sh[2] = max(0, sh[2] - a[1].number)
