@@ -29,31 +29,19 @@ def test_an_x_shield(tmp_path):
     assert verdicts(r) == ["holds"]
 
 
-def test_a_fight(tmp_path):
-    # Prey Upon: the damage Hill Giant deals to the shielded Grizzly Bears is prevented, the damage it is dealt is not
-    given = (cast_given("Alice controls Grizzly Bears.\nBob controls Hill Giant.", "{W}", "Mending Hands",
-                        "Grizzly Bears") + "\nAlice has {G} in her mana pool.\nAlice casts Prey Upon targeting Grizzly "
-             "Bears and Hill Giant, paying from her mana pool.\nPrey Upon resolves.")
-    r = check(tmp_path, given, "Grizzly Bears has no damage marked.\nHill Giant has 2 damage marked.")
-    assert verdicts(r) == ["holds", "holds"]
+COMBAT = ("Bob controls Hill Giant and Grizzly Bears.\nIt is Bob's turn.\nBob attacks with Hill Giant and Grizzly Bears.\n"
+          "Alice has {mana} in her mana pool.\nAlice casts {spell} targeting Alice, paying from her mana pool.\n"
+          "{spell} resolves.\nCombat damage is dealt.")
 
 
-def test_two_sources_the_shield_does_not_cover_are_a_choice(tmp_path):
+@pytest.mark.parametrize("mana, spell, expect, verdict", [
     # 615.7: 5 combat damage from two attackers and a shield of 4: Alice chooses which damage it prevents
-    given = ("Bob controls Hill Giant and Grizzly Bears.\nIt is Bob's turn.\nBob attacks with Hill Giant and Grizzly "
-             "Bears.\nAlice has {W} in her mana pool.\nAlice casts Mending Hands targeting Alice, paying from her mana "
-             "pool.\nMending Hands resolves.\nCombat damage is dealt.")
-    r = check(tmp_path, given, "Alice has 19 life.")
-    assert verdicts(r) == ["undetermined"]
-
-
-def test_two_sources_the_shield_covers(tmp_path):
+    ("{W}", "Mending Hands", "Alice has 19 life.", "undetermined"),
     # Hold at Bay (7) covers the 5 combat damage of both attackers: no choice, all of it is prevented
-    given = ("Bob controls Hill Giant and Grizzly Bears.\nIt is Bob's turn.\nBob attacks with Hill Giant and Grizzly "
-             "Bears.\nAlice has {C}{W} in her mana pool.\nAlice casts Hold at Bay targeting Alice, paying from her "
-             "mana pool.\nHold at Bay resolves.\nCombat damage is dealt.")
-    r = check(tmp_path, given, "Alice has 20 life.")
-    assert verdicts(r) == ["holds"]
+    ("{C}{W}", "Hold at Bay", "Alice has 20 life.", "holds")], ids=["a-choice", "covered"])
+def test_two_attackers(mana, spell, expect, verdict, tmp_path):
+    r = check(tmp_path, COMBAT.format(mana=mana, spell=spell), expect)
+    assert verdicts(r) == [verdict]
 
 
 def test_another_prevention_effect_on_the_same_damage(tmp_path):
