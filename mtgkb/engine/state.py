@@ -122,6 +122,8 @@ class State:
                                                     # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     shields: list = field(default_factory=list)     # prevention shields (615.7): [number, to(T), amount left, turn]
+    history_known: bool = False                     # died / life_lost hold the whole turn so far: the turn began
+                                                    # in the scenario, or it says nothing happened before it
     spells_cast: int = 0                            # spells cast this turn (601.2i; storm, 702.40a)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
@@ -247,6 +249,8 @@ def state_facts(st: State, stack: bool = True) -> list[Symbol]:
     out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
     # CR 615.7: a shield not used up (mtgkb/rules/prevention_shields.lp)
     out += [atom("prevention_shield", Number(n), f, Number(left), Number(t)) for n, f, left, t in st.shields if left > 0]
+    if st.history_known:
+        out.append(atom("turn_history_known"))   # CR 500.1: what happened this turn is all known
     if stack:
         for it in st.stack:
             out += item_facts(st, it)
