@@ -52,6 +52,14 @@ class SecondPassForms:
         n, dur, to = c
         return fn("lasting", fn("prevent_next", n, to), dur)
 
+    def lasting_by(self, c):
+        # "Prevent the next 3 damage that would be dealt to any target this turn by a source of your choice" (615.7,
+        # 609.7a: Healing Grace): a shield on damage from that source only
+        v, dur, src = c
+        if v.name == "prevent_next":
+            return fn("lasting", fn("prevent_next_from", v.args[0], v.args[1], src), dur)
+        return fn("lasting_by", v, dur, src)
+
     def redirect_all_damage_dur_first(self, c):
         # "All damage that would be dealt this turn to X is dealt to Y instead": the same as
         # "… dealt to X this turn …"

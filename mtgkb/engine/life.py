@@ -4,12 +4,12 @@ state, in words for `mtgkb show`.  Used by the stepper's resolution and state-ba
 
 from __future__ import annotations
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
 from .ask import pick
 from .state import STARTING_LIFE, State
 
-LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy"}
+LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy", "prevention_shield", "shield_use"}
 
 # claims whose first argument is a player: a player they name is in the game
 PLAYER_QUERIES = {"life_is", "poison_is", "lost", "hand_count", "library_count", "top_card", "in_hand"}
@@ -44,11 +44,29 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
     elif e.name == "counter":
         # CR 122.1c: a shield counter removed as the damage it stopped would have been dealt (keyword_counters.lp)
         change_counters(st, e, "122.1c")
+    elif e.name in ("prevention_shield", "shield_use"):
+        shield_change(st, e)
     elif e.name == "destroy":
         oid = a[0].arguments[0].number
         st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))
         return [oid]
     return []
+
+
+def shield_change(st: State, e: Symbol) -> None:
+    """CR 615.7: a prevention shield made (prevention_shield(to(T), N)) or lowered by the damage it prevented
+    (shield_use(Number, M)); rules.lp decided both (mtgkb/rules/prevention_shields.lp)."""
+    a = e.arguments
+    if e.name == "prevention_shield":
+        t = a[0].arguments[0]
+        who = t.string if t.type == SymbolType.String else st.name_of(t.arguments[0].number)
+        st.shields.append([len(st.shields) + 1, a[0], a[1].number, st.turn])
+        by = " by a source of its controller's choice (609.7a)" if a[0].name == "to_from" else ""
+        st.log.append(("615.7", f"  the next {a[1].number} damage that would be dealt to {who} this turn{by} is prevented"))
+        return
+    sh = st.shields[a[0].number - 1]
+    sh[2] = max(0, sh[2] - a[1].number)
+    st.log.append(("615.7", f"  {a[1].number} damage is prevented by a shield ({sh[2]} left of it)"))
 
 
 def player_loses(st: State, p: str, why: str) -> None:

@@ -25,10 +25,14 @@ def prevention_text(st: State, e) -> str:
     f = e.arguments[1]
     if f.name == "all":
         return f"{what} is prevented this turn"
+    if f.name == "by_chosen":   # 609.7a: a source chosen as it resolved (prevention_shields.lp)
+        return f"{what} that would be dealt by a source of its controller's choice is prevented this turn"
     if f.name in ("to_each", "by_each"):   # a group, judged as damage would be dealt (prevention.lp)
         return f"{what} that would be dealt {'to' if f.name == 'to_each' else 'by'} a member of a group is prevented this turn"
     t = f.arguments[0]
     who = t.string if t.type == clingo.SymbolType.String else st.name_of(t.arguments[0].number)
+    if f.name == "to_by_chosen":
+        return f"{what} that would be dealt to {who} by a source of its controller's choice is prevented this turn"
     return f"{what} that would be dealt {'to' if f.name == 'to' else 'by'} {who} is prevented this turn"
 
 
