@@ -14,7 +14,7 @@ A "Choose one —" spell is cast choosing its first mode the board can target (`
 each card it writes one ruling on a fixed board:
 
     Alice controls Grizzly Bears and Forest.  Bob controls Hill Giant.  It is Alice's turn.
-    spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2], paying
+    spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2][, sacrificing G], paying
               from her mana pool.  S resolves.
     creature: C enters under Alice's control.  C's [n-th] triggered ability resolves[, choosing T].
     attacks:  Alice controls C.  [Alice's beginning of combat step begins.  C's n-th triggered ability
