@@ -1,8 +1,9 @@
 """Additional costs that name several objects or an amount (118.8, 601.2b, 601.2h, 107.3a; mtgkb/rules/
 meaning_cost_several.lp, cost_several.lp): "sacrifice two creatures" (Bankrupt in Blood), "sacrifice any number of
 creatures" with "for each creature sacrificed this way" (Vicious Betrayal, 608.2c), "discard X cards" (Turbulent
-Dreams), "pay X life" (Fire Covenant).  The cast sentence names what pays (", sacrificing A and B",
-", discarding A and B"); without it each legal set is an outcome; a cost that cannot be paid, or another number of
+Dreams), "pay X life" (Fire Covenant), "you may reveal a Dragon card from your hand" with "If you revealed a Dragon
+card or controlled a Dragon as you cast this spell" (Foul-Tongue Invocation).  The cast sentence names what pays
+(", sacrificing A and B", ", discarding A and B", ", revealing Shivan Dragon"); without it each legal set is an outcome; a cost that cannot be paid, or another number of
 objects named, is bad input naming 601.2h."""
 
 from __future__ import annotations
@@ -72,6 +73,27 @@ CASES = [
     case("covenant-too-much", TURN + ("Bob controls Hill Giant.", "Alice has 2 life.")
          + cast("Fire Covenant", "{C}{B}{R}", " targeting Hill Giant with X = 3", resolve=False),
          ("Alice has 2 life.",), error=("601.2h",), at="Alice casts Fire Covenant targeting Hill Giant with X = 3, paying from her mana pool."),
+    # 701.20a, 608.2c: no Dragon revealed nor controlled (her hand is known and holds none): no life gained
+    case("foul-tongue-neither", TURN + ("Alice has no cards in hand.", "Alice controls Grizzly Bears.",
+                                        "Bob controls Hill Giant.")
+         + cast("Foul-Tongue Invocation", "{C}{C}{B}", " targeting Bob"),
+         ("Alice has 20 life.", "Hill Giant is in Bob's graveyard."), ("holds", "holds")),
+    # 608.2c: a Dragon controlled as the spell was cast
+    case("foul-tongue-controlled", TURN + ("Alice has no cards in hand.", "Alice controls Shivan Dragon.",
+                                           "Bob controls Hill Giant.")
+         + cast("Foul-Tongue Invocation", "{C}{C}{B}", " targeting Bob"), ("Alice has 24 life.",), ("holds",)),
+    # 701.20a: the Dragon card named is revealed and stays in her hand
+    case("foul-tongue-revealed", TURN + ("Alice has Shivan Dragon in hand.", "Bob controls Hill Giant.")
+         + cast("Foul-Tongue Invocation", "{C}{C}{B}", " targeting Bob, revealing Shivan Dragon"),
+         ("Alice has 24 life.", "Alice has Shivan Dragon in hand."), ("holds", "holds")),
+    # 118.8: unnamed with a Dragon card in her hand, whether she revealed it is not settled
+    case("foul-tongue-open", TURN + ("Alice has Shivan Dragon in hand.", "Bob controls Hill Giant.")
+         + cast("Foul-Tongue Invocation", "{C}{C}{B}", " targeting Bob"), ("Alice has 24 life.",), ("undetermined",)),
+    # 601.2h: a card that is not a Dragon cannot pay
+    case("foul-tongue-not-a-dragon", TURN + ("Alice has Forest in hand.", "Bob controls Hill Giant.")
+         + cast("Foul-Tongue Invocation", "{C}{C}{B}", " targeting Bob, revealing Forest", resolve=False),
+         ("Alice has 20 life.",), error=("601.2h",),
+         at="Alice casts Foul-Tongue Invocation targeting Bob, revealing Forest, paying from her mana pool."),
 ]
 
 
@@ -89,6 +111,9 @@ def test_several_costs_are_applied(tmp_path):
     assert parse_applied(tmp_path, "Covenant {1}{B}{R}\nInstant\nAs an additional cost to cast this spell, pay X "
                          "life.\nCovenant deals X damage divided as you choose among any number of target "
                          "creatures.\n") == [True, True]
+    assert parse_applied(tmp_path, "Invocation {2}{B}\nInstant\nAs an additional cost to cast this spell, you may reveal "
+                         "a Dragon card from your hand.\nTarget player sacrifices a creature. If you revealed a Dragon "
+                         "card or controlled a Dragon as you cast this spell, you gain 4 life.\n") == [True, True]
     # at random: which cards are discarded is not read here
     assert parse_applied(tmp_path, "Rubble {R}\nSorcery\nAs an additional cost to cast this spell, discard X cards at "
                          "random.\nDraw a card.\n") == [False, True]
