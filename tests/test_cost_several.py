@@ -100,20 +100,24 @@ CASES = [
 test_cost_several, test_every_case_checks_something = case_tests(CASES)
 
 
-def test_several_costs_are_applied(tmp_path):
-    assert parse_applied(tmp_path, "Blood {1}{B}\nSorcery\nAs an additional cost to cast this spell, sacrifice two "
-                         "creatures.\nDraw three cards.\n") == [True, True]
-    assert parse_applied(tmp_path, "Betray {3}{B}{B}\nSorcery\nAs an additional cost to cast this spell, sacrifice any "
-                         "number of creatures.\nTarget creature gets +2/+2 until end of turn for each creature "
-                         "sacrificed this way.\n") == [True, True]
-    assert parse_applied(tmp_path, "Dreams {U}{U}\nSorcery\nAs an additional cost to cast this spell, discard X "
-                         "cards.\nReturn X target nonland permanents to their owners' hands.\n") == [True, True]
-    assert parse_applied(tmp_path, "Covenant {1}{B}{R}\nInstant\nAs an additional cost to cast this spell, pay X "
-                         "life.\nCovenant deals X damage divided as you choose among any number of target "
-                         "creatures.\n") == [True, True]
-    assert parse_applied(tmp_path, "Invocation {2}{B}\nInstant\nAs an additional cost to cast this spell, you may reveal "
-                         "a Dragon card from your hand.\nTarget player sacrifices a creature. If you revealed a Dragon "
-                         "card or controlled a Dragon as you cast this spell, you gain 4 life.\n") == [True, True]
+HEAD = "As an additional cost to cast this spell, "
+# (card text, whether each of its abilities is applied)
+APPLIED = [
+    ("Blood {1}{B}\nSorcery\n" + HEAD + "sacrifice two creatures.\nDraw three cards.\n", [True, True]),
+    ("Betray {3}{B}{B}\nSorcery\n" + HEAD + "sacrifice any number of creatures.\nTarget creature gets +2/+2 until end "
+     "of turn for each creature sacrificed this way.\n", [True, True]),
+    ("Dreams {U}{U}\nSorcery\n" + HEAD + "discard X cards.\nReturn X target nonland permanents to their owners' "
+     "hands.\n", [True, True]),
+    ("Covenant {1}{B}{R}\nInstant\n" + HEAD + "pay X life.\nCovenant deals X damage divided as you choose among any "
+     "number of target creatures.\n", [True, True]),
+    ("Invocation {2}{B}\nInstant\n" + HEAD + "you may reveal a Dragon card from your hand.\nTarget player sacrifices a "
+     "creature. If you revealed a Dragon card or controlled a Dragon as you cast this spell, you gain 4 life.\n",
+     [True, True]),
     # at random: which cards are discarded is not read here
-    assert parse_applied(tmp_path, "Rubble {R}\nSorcery\nAs an additional cost to cast this spell, discard X cards at "
-                         "random.\nDraw a card.\n") == [False, True]
+    ("Rubble {R}\nSorcery\n" + HEAD + "discard X cards at random.\nDraw a card.\n", [False, True]),
+]
+
+
+def test_several_costs_are_applied(tmp_path):
+    for text, applied in APPLIED:
+        assert parse_applied(tmp_path, text) == applied, text
