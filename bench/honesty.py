@@ -14,7 +14,7 @@ A "Choose one —" spell is cast choosing its first mode the board can target (`
 each card it writes one ruling on a fixed board:
 
     Alice controls Grizzly Bears and Forest.  Bob controls Hill Giant.  It is Alice's turn.
-    spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2], paying
+    spell:    Alice has <S's cost> in her mana pool.  Alice casts S [targeting T...] [with X = 2][, sacrificing G], paying
               from her mana pool.  S resolves.
     creature: C enters under Alice's control.  C's [n-th] triggered ability resolves[, choosing T].
     attacks:  Alice controls C.  [Alice's beginning of combat step begins.  C's n-th triggered ability
@@ -401,13 +401,15 @@ def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
             lines, k = _one_mode(lines, name)
             mode = f" choosing mode {k}"
         tg = targets_of(_strip("\n".join(lines), name))
+        # "X target ...": the X announced is the number of targets named (one, 601.2b-c, 107.3)
+        x = 1 if re.search(r"\bX target", _strip("\n".join(lines), name)) else 2
+        x, tg, paid = _several_cost(text, x, tg)
         cast = f"Alice casts {name}{mode}"
         if tg:
             cast += " targeting " + _join(tg)
-        # "X target ...": the X announced is the number of targets named (one, 601.2b-c, 107.3)
-        x = 1 if re.search(r"\bX target", _strip("\n".join(lines), name)) else 2
-        if "{X}" in (d.get("mana_cost") or ""):
+        if "{X}" in (d.get("mana_cost") or "") or (SEVERAL_COST.search(text) or [""] * 4)[3] == "X":
             cast += f" with X = {x}"
+        cast += paid
         # the cost is paid from a pool that holds it (601.2h), so the board's Forest stays untapped
         pool = pool_sentences(d.get("mana_cost") or "", x)
         stack, stack_claims = stack_setup(tg)
@@ -455,6 +457,25 @@ def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
                   own_line=line.strip(), trigger_claim=f"{_possessive(name)} {ordinal} triggers.",
                   other_triggers=others,
                   colors=tuple(d.get("colors") or ()))
+
+
+SEVERAL_COST = re.compile(r"As an additional cost to cast this spell, (you may )?(sacrifice|discard|pay) (X|any number of) "
+                          r"(\w+)")
+
+
+def _several_cost(text: str, x: int, tg: list[str]) -> tuple[int, list[str], str]:
+    """An additional cost of X or any number of objects (118.8, 601.2b, 601.2h) on the board: discarding or
+    sacrificing X is paid with X = 0 (the hands are empty; "X target" then targets none), and "sacrifice any
+    number of creatures" names Alice's Grizzly Bears when it is not a target.  (X, targets, the cast's tail.)"""
+    m = SEVERAL_COST.search(text)
+    if m is None:
+        return x, tg, ""
+    if m[3] == "X" and m[2] != "pay":
+        only_x = len(re.findall(r"\btarget", text)) == len(re.findall(r"\bX target", text))
+        return 0, [] if only_x else tg, ""
+    if m[3] == "any number of" and m[2] == "sacrifice" and m[4] == "creatures" and "Grizzly Bears" not in tg:
+        return x, tg, ", sacrificing Grizzly Bears"
+    return x, tg, ""
 
 
 def _combat_begins(d: dict) -> list[str]:

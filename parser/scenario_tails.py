@@ -4,8 +4,8 @@ timeline and casting families: targets, X, a choice, and how a spell is cast and
     "... targeting Grizzly Bears and Bob"   "... with X = 3"   "..., choosing Hill Giant"
     "... choosing mode 2"   "..., dividing 3 and 1"
     "..., paying with Snow-Covered Mountain and Mountain"   "..., paying from her mana pool"   "..., spending {S}{S}{R}"
-    "... with kicker"   "... without paying its mana cost"   "..., sacrificing Grizzly Bears"
-    "..., discarding Orvar, the All-Form"   "... called \\"Fumarole Copy\\""
+    "... with kicker"   "... without paying its mana cost"   "..., sacrificing Grizzly Bears [and Hill Giant]"
+    "..., discarding Orvar, the All-Form [and Forest]"   "..., revealing Shivan Dragon"   "... called \\"Fumarole Copy\\""
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from lark import Token, Tree
 
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 CAST_DEFAULTS = {"paying_with": None, "spending": None, "kicked": False, "free": False, "sacrificing": None,
-                 "discarding": None, "called": None}
+                 "discarding": None, "revealing": None, "called": None}
 # the words of each part, for an error where a sentence does not take it
 _PART_WORDS = {"paying_with": "paying with", "spending": "spending", "kicked": "with kicker",
                "free": "without paying its mana cost", "sacrificing": "sacrificing", "discarding": "discarding",
-               "called": "called"}
+               "revealing": "revealing", "called": "called"}
 
 
 def col(ln, tok) -> int:
@@ -63,9 +63,11 @@ def _cast_part(b, ln, t: Tree, out: dict) -> None:
     elif d == "cast_free":
         out["free"] = True
     elif d == "cast_sacrificing":
-        out["sacrificing"] = _objs(b, ln, t.children)[0]
+        out["sacrificing"] = _objs(b, ln, t.children)   # CR 601.2h: each permanent the cost sacrifices
     elif d == "cast_discarding":
-        out["discarding"] = _objs(b, ln, t.children)[0]
+        out["discarding"] = _objs(b, ln, t.children)
+    elif d == "cast_revealing":
+        out["revealing"] = _objs(b, ln, t.children)[0]   # CR 118.8, 701.20a: the card a cost reveals
     elif d == "cast_called":
         out["called"] = str(next(c for c in t.children if isinstance(c, Token)))[1:-1]
 

@@ -69,7 +69,8 @@ def _cast(b, ch, ln):
     handle = b.ctx.new_handle(name) if new else name
     args = {"player": player, "object": handle, "card": base_name(handle), "new": new}
     args.update(_tails(b, ln, ch[2:]))
-    refuse_parts(b, ln, args, {"paying_with", "spending", "kicked", "free", "sacrificing", "discarding"}, "a cast")
+    refuse_parts(b, ln, args, {"paying_with", "spending", "kicked", "free", "sacrificing", "discarding", "revealing"},
+                 "a cast")
     if args["free"] and args["x"]:
         # CR 107.3b: cast without paying its mana cost, the only legal X is 0
         raise b.error("a spell cast without paying its mana cost has X = 0 (107.3b)", ln, 1, expected=("with X = 0",))

@@ -50,6 +50,6 @@ def test_sacrifice_any_number_is_applied(tmp_path):
     assert parse_applied(tmp_path, "Striker {2}{W}\nCreature — Human Soldier\nWhenever Striker attacks, you may tap any "
                          "number of untapped creatures you control. Striker gets +1/+1 until end of turn for each "
                          "creature tapped this way.\n1/1\n") == [True]
-    # as an additional cost it is not read here
+    # as an additional cost it is read by meaning_cost_several.lp (tests/test_cost_several.py)
     assert parse_applied(tmp_path, "Betray {B}\nSorcery\nAs an additional cost to cast this spell, sacrifice any number "
-                         "of creatures.\nDraw a card.\n") == [False, True]
+                         "of creatures.\nDraw a card.\n") == [True, True]

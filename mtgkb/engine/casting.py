@@ -68,10 +68,11 @@ class Casting:
         # CR 702.40a: the spells cast before it this turn (storm.lp)
         extra.append(atom("tl_cast_before", I, Number(st.spells_cast)))
         st.spells_cast += 1
-        if a["sacrificing"]:
-            extra.append(atom("tl_cast_sac", I, obj(st.handles[a["sacrificing"]])))
-        if a["discarding"]:
-            extra.append(atom("tl_cast_discard", I, obj(st.handles[a["discarding"]])))
+        # CR 601.2h, 118.8: the permanents sacrificed and the cards discarded to pay its additional cost
+        extra += [atom("tl_cast_sac", I, obj(st.handles[h])) for h in a["sacrificing"] or ()]
+        extra += [atom("tl_cast_discard", I, obj(st.handles[h])) for h in a["discarding"] or ()]
+        if a.get("revealing"):
+            extra.append(atom("tl_cast_reveal", I, obj(st.handles[a["revealing"]])))
         ev = Function("cast", [I, obj(sp.id), String(p)])
         try:
             outs = self.event(st, ev, extra=extra)
@@ -212,7 +213,14 @@ class Casting:
         for v in pick(m, "tl_cast_pays"):
             what = v.arguments[1].name
             st.cost_moves.append((what, v.arguments[2].arguments[0].number))
+            it = st.item_of(v.arguments[0].arguments[0].number)
+            if it is not None:   # CR 608.2c: "for each creature sacrificed this way" counts them as it resolves
+                it.cost_paid += ((what, v.arguments[2].arguments[0].number),)
             paid.append(st.name_of(v.arguments[2].arguments[0].number))
+        for v in pick(m, "tl_cast_seen"):
+            it = st.item_of(v.arguments[0].arguments[0].number)
+            if it is not None:   # CR 601.2, 608.2c: what was true as it was cast ("controlled a Dragon as you cast")
+                it.cast_seen += (v.arguments[1],)
         if several and paid:
             st.choices.append("paid with " + ", ".join(sorted(paid)))
 

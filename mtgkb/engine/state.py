@@ -75,6 +75,8 @@ class Item:
     target_watched: bool = False      # a trigger may watch its targets being chosen (603.3d, triggers.lp)
     division: tuple = ()              # damage divided among the targets, in their order (601.2d), if named
     exile_leaving: bool = False       # cast with flashback or jump-start: exiled as it leaves the stack (702.34a)
+    cost_paid: tuple = ()             # (sacrifice | discard | reveal, object id) that paid its additional cost (601.2h)
+    cast_seen: tuple = ()             # what was true as it was cast, symbols (tl_cast_seen/2: cost_several.lp)
     paid: tuple | None = None         # the costs its controller chose to pay as it resolves, ((A, N), ...) (118.12,
                                       # 608.2d); None: not decided yet (mtgkb/rules/may_pay.lp)
 
@@ -392,6 +394,9 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
         out.append(atom("tl_spell_copy", I))
     if it.spent is not None:
         out += spent_facts(I, it.spent)
+    # CR 601.2h, 608.2c: what paid its additional cost (counted by "for each creature sacrificed this way")
+    out += [atom("tl_cast_paid", I, Function(w), obj(o)) for w, o in it.cost_paid]
+    out += [atom("tl_cast_seen", I, w) for w in it.cast_seen]
     if it.paid is not None:
         out.append(atom("tl_may_pay_decided", I))
         out += [atom("tl_may_paid", I, A, N) for A, N in it.paid]
