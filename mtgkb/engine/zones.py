@@ -20,6 +20,8 @@ from .ask import ScenarioError, pick
 from .state import State
 from .zone_state import library, new_unknown, parts, shuffled
 
+SEARCH_WORDS = {"battlefield": "onto the battlefield", "hand": "into their hand", "graveyard": "into their graveyard",
+                "exile": "into exile"}
 ZONE_WORDS = {"hand": "into their hand", "graveyard": "into their graveyard", "top": "on top of their library",
               "bottom": "on the bottom of their library", "exile": "into exile"}
 
@@ -222,8 +224,10 @@ class ZoneSteps:
     def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int) -> list[State]:
         """The cards a search found (object ids, and a number of unknown cards) moved out of p's library."""
         lib = library(st, p)
-        dest = "battlefield" if to.name.startswith("battlefield") else "hand"
         names = [st.objects[oid].handle for oid in known] + ["an unknown card"] * n_unknown
+        if to.name == "top":
+            return self._found_on_top(st, p, known, n_unknown, names)
+        dest = "battlefield" if to.name.startswith("battlefield") else to.name
         new_objs = []
         for oid in known:
             new_objs.append(st.move(oid, dest, p if dest == "battlefield" else None))
@@ -240,19 +244,39 @@ class ZoneSteps:
                     st.zones.unsure.append(p)
             new_objs.append(new_unknown(st, dest, p))
         new_objs = [o for o in new_objs if o is not None]
+        if n_unknown and dest in ("graveyard", "exile"):
+            # an unknown card put into a public zone may have an ability that works there: what follows is not
+            # settled
+            st.unsure.append(Function("unknown_card_revealed", [String(p)]))
         what = ", ".join(names) if names else "nothing"
         for new in new_objs:
             if to.name == "battlefield_tapped":
                 new.tapped = True
         st.choices.append(f"{p} finds {what}")
         st.log.append(("701.23a, 701.23b", f"{p} searches their library and finds {what}"
-                       + (f", put {'onto the battlefield' if dest == 'battlefield' else 'into their hand'}"
+                       + (f", put {SEARCH_WORDS[dest]}"
                           + (" tapped" if to.name == "battlefield_tapped" else "") if new_objs else "")))
         entered = [new for new in new_objs if new.zone == "battlefield"]
         for new in entered:
             new.entered = True
         # CR 603.2, 603.6a: the permanents put onto the battlefield at once enter in one event
         return self.event(st, *[Function("enters", [obj(new.id)]) for new in entered]) if entered else [st]
+
+    def _found_on_top(self, st: State, p: str, known: list[int], n_unknown: int, names: list[str]) -> list[State]:
+        """CR 701.23a, 701.24a, 401.1: "then shuffle and put that card on top": the library is shuffled and the
+        card found (a known one, or an unknown one) is its top card; nothing found: the library is only shuffled."""
+        lib = library(st, p)
+        shuffled(st, p)
+        if known:
+            lib.top = [known[0]]
+        elif n_unknown:
+            lib.unknown_loose = max(0, lib.unknown_loose - 1)
+            lib.top = [None]
+        what = ", ".join(names) if names else "nothing"
+        st.choices.append(f"{p} finds {what}")
+        st.log.append(("701.23a, 701.24a", f"{p} searches their library and finds {what}, shuffles it"
+                       + (" and puts that card on top" if names else "")))
+        return self.event(st, Function("zone_action", [Function("shuffle", [String(p)])]))
 
     def _discard_n(self, st: State, p: str, m, cause: str | None) -> list[State]:
         """CR 701.9a, 701.9b: the cards the answer set says are discarded, each a discard event."""

@@ -1,0 +1,102 @@
+"""Where a searched-for card goes and what a search looks for (701.23a, 701.23b, 701.24a, 401.1):
+mtgkb/rules/meaning_search_places.lp, search_places.lp, the "any number" search of search_n.lp and
+mtgkb/engine/zones.py (a card found put into a graveyard, into exile, or on top of the shuffled library)."""
+
+from __future__ import annotations
+
+import pytest
+from clingo import Function, Number, String
+
+from casting_support import cast_given, check, verdicts
+from mtgkb.carddb import default_database
+from mtgkb.coverage import derive
+
+
+@pytest.fixture(scope="module")
+def db():
+    return default_database()
+
+
+def steps(db, name: str, n: int = 1) -> set[str]:
+    face = db.face(name)
+    A = Function("ab", [String(face.name), Number(n)])
+    new, _ = derive([face], frozenset({"tl_step", "applied"}))
+    return {",".join(str(a) for a in x.arguments[1:]) or x.name for x in new if x.arguments[0] == A}
+
+
+@pytest.mark.parametrize("name, step", [
+    ("Worldly Tutor", "(1,1,0),zone(search(you,type(creature),top))"),
+    ("Vampiric Tutor", "(1,1,0),zone(search(you,card,top))"),
+    ("Flamekin Harbinger", "(1,1,0),in_may((1,1,0),zone(search(you,sub(\"Elemental\"),top)))"),
+    ("Entomb", "(1,1,0),zone(search(you,card,graveyard))"),
+    ("Buried Alive", "(1,1,0),zone(search_n(you,type(creature),graveyard,3))"),
+    ("Selective Memory", "(1,1,0),zone(search_n(you,nonland,exile,any))"),
+    ("Legion Conquistador", "(1,1,0),in_may((1,1,0),zone(search_n(you,named_self,hand,any)))"),
+    ("Quandrix Cultivator", "(1,1,0),in_may((1,1,0),zone(search(you,basic_either_sub(\"Forest\",\"Island\"),battlefield)))"),
+    ("Open the Armory", "(1,1,0),zone(search(you,either_sub(\"Aura\",\"Equipment\"),hand))"),
+    ("Gamble", "(1,4,0),zone(shuffle(you))"),
+])
+def test_the_search_is_read(db, name, step):
+    got = steps(db, name)
+    assert "applied" in got and step in got, sorted(got)
+
+
+def test_an_exile_beside_another_ability_is_not_read(db):
+    # Kaho's activated ability casts the cards "exiled with" it: which cards the search exiled is not tracked
+    assert "applied" not in steps(db, "Kaho, Minamo Historian")
+
+
+def test_worldly_tutor_puts_the_creature_found_on_top(tmp_path):
+    given = cast_given("Alice's library is Forest, Hill Giant and Island.\nAlice has no cards in hand.", "{G}",
+                       "Worldly Tutor")
+    r = check(tmp_path, given, "May the top card of Alice's library is Hill Giant.\nAlice's library has 3 cards.\n"
+              "Alice has no cards in hand.\nThe top card of Alice's library is Forest.")
+    # 701.23b: the creature card may be left where it is; the library is shuffled all the same, and it is never
+    # the Forest on top by the search (a shuffled library's top card is unknown: undetermined, not holds)
+    assert verdicts(r)[:3] == ["holds", "holds", "holds"]
+    assert verdicts(r)[3] != "holds"
+
+
+def test_a_tutor_on_unknown_cards_keeps_hand_and_library_sizes(tmp_path):
+    given = cast_given("Alice's library has 30 cards.\nAlice has no cards in hand.", "{G}", "Worldly Tutor")
+    r = check(tmp_path, given, "Alice's library has 30 cards.\nAlice has no cards in hand.\n"
+              "Worldly Tutor is in Alice's graveyard.")
+    assert verdicts(r) == ["holds", "holds", "holds"]
+
+
+def test_gamble_finds_a_card_and_discards_one_at_random(tmp_path):
+    given = cast_given("Alice's library is Forest and Island.\nAlice has no cards in hand.", "{R}", "Gamble")
+    r = check(tmp_path, given, "Alice has no cards in hand.\nAlice's library has 1 card.\n"
+              "May Forest is in Alice's graveyard.\nMay Island is in Alice's graveyard.")
+    assert verdicts(r) == ["holds", "holds", "holds", "holds"]
+
+
+def test_entomb_puts_the_card_into_the_graveyard(tmp_path):
+    given = cast_given("Alice's library is Forest.", "{B}", "Entomb")
+    r = check(tmp_path, given, "Forest is in Alice's graveyard.\nAlice's library has 0 cards.")
+    # 701.23d: a search for "a card" finds one when there is one
+    assert verdicts(r) == ["holds", "holds"]
+
+
+def test_an_unknown_card_put_into_a_graveyard_unsettles_what_follows(tmp_path):
+    given = cast_given("Alice's library has 30 cards.", "{B}", "Entomb")
+    r = check(tmp_path, given, "Alice's library has 29 cards.\nAlice has 20 life.")
+    # the unknown card in the graveyard may have an ability that works there (as for a mill): nothing after it is
+    # settled
+    assert verdicts(r) == ["undetermined", "undetermined"]
+
+
+def test_selective_memory_exiles_any_number_of_nonland_cards(tmp_path):
+    given = cast_given("Alice's library is Forest, Hill Giant and Lightning Bolt.", "{C}{C}{C}{U}",
+                       "Selective Memory")
+    r = check(tmp_path, given, "Forest is in Alice's library.\nMay Hill Giant is in Alice's exile.\n"
+              "May Alice's library has 1 card.\nMay Alice's library has 3 cards.\nAlice's library has 0 cards.")
+    assert verdicts(r) == ["holds", "holds", "holds", "holds", "fails"]
+
+
+def test_quandrix_cultivator_finds_a_basic_forest_or_island(tmp_path):
+    given = ("Alice's library is Swamp, Island and Mountain.\nIt is Alice's turn.\n"
+             "Quandrix Cultivator enters under Alice's control.\nQuandrix Cultivator's triggered ability resolves.")
+    r = check(tmp_path, given, "Swamp is in Alice's library.\nMountain is in Alice's library.\n"
+              "May Island is on the battlefield.\nMay Island is in Alice's library.")
+    assert verdicts(r) == ["holds", "holds", "holds", "holds"]
