@@ -100,3 +100,22 @@ def test_quandrix_cultivator_finds_a_basic_forest_or_island(tmp_path):
     r = check(tmp_path, given, "Swamp is in Alice's library.\nMountain is in Alice's library.\n"
               "May Island is on the battlefield.\nMay Island is in Alice's library.")
     assert verdicts(r) == ["holds", "holds", "holds", "holds"]
+
+
+@pytest.mark.parametrize("name, step", [
+    ("Wargate", "(1,1,0),zone(search(you,mvq(permanent_card,le(x)),battlefield))"),
+    ("Treasure Mage", "(1,1,0),in_may((1,1,0),zone(search(you,mvq(type(artifact),ge(6)),hand)))"),
+    ("Spellseeker", "(1,1,0),in_may((1,1,0),zone(search(you,mvq(either_type(instant,sorcery),le(2)),hand)))"),
+])
+def test_a_search_by_mana_value_is_read(db, name, step):
+    got = steps(db, name)
+    assert "applied" in got and step in got, sorted(got)
+
+
+def test_wargate_finds_a_permanent_card_of_mana_value_x_or_less(tmp_path):
+    given = cast_given("Alice's library is Hill Giant, Lightning Bolt and Grizzly Bears.", "{C}{C}{G}{W}{U}",
+                       "Wargate", how=" with X = 2")
+    r = check(tmp_path, given, "Hill Giant is in Alice's library.\nLightning Bolt is in Alice's library.\n"
+              "May Grizzly Bears is on the battlefield.\nMay Grizzly Bears is in Alice's library.")
+    # 701.23b: Grizzly Bears (mana value 2) may be found or not; Hill Giant (4) and Lightning Bolt (an instant) not
+    assert verdicts(r) == ["holds", "holds", "holds", "holds"]
