@@ -119,3 +119,29 @@ def test_wargate_finds_a_permanent_card_of_mana_value_x_or_less(tmp_path):
               "May Grizzly Bears is on the battlefield.\nMay Grizzly Bears is in Alice's library.")
     # 701.23b: Grizzly Bears (mana value 2) may be found or not; Hill Giant (4) and Lightning Bolt (an instant) not
     assert verdicts(r) == ["holds", "holds", "holds", "holds"]
+
+
+@pytest.mark.parametrize("name, step", [
+    ("Extract", "(1,1,0),zone(search(slot(1),card,exile))"),
+    ("Extract", "(2,1,0),zone(shuffle(slot(1)))"),
+    ("Bribery", "(1,1,0),zone(search(slot(1),type(creature),battlefield_yours))"),
+    ("Denying Wind", "(1,1,0),zone(search_n(slot(1),card,exile,7))"),
+])
+def test_a_search_of_a_target_players_library_is_read(db, name, step):
+    got = steps(db, name)
+    assert "applied" in got and step in got, sorted(got)
+
+
+def test_extract_exiles_a_card_of_the_target_players_library(tmp_path):
+    given = cast_given("Bob's library is Forest and Island.", "{U}", "Extract", target="Bob")
+    r = check(tmp_path, given, "Bob's library has 1 card.\nMay Forest is in Bob's exile.\nMay Island is in Bob's exile."
+              "\nAlice has 20 life.")
+    # 701.23d: "a card" is found when there is one
+    assert verdicts(r) == ["holds", "holds", "holds", "holds"]
+
+
+def test_bribery_puts_the_creature_onto_the_battlefield_under_the_searchers_control(tmp_path):
+    given = cast_given("Bob's library is Forest and Hill Giant.", "{C}{C}{C}{U}{U}", "Bribery", target="Bob")
+    r = check(tmp_path, given, "Forest is in Bob's library.\nAlice may control 1 permanent named Hill Giant.\n"
+              "May Hill Giant is in Bob's library.\nBob may control 1 permanent named Hill Giant.")
+    assert verdicts(r) == ["holds", "holds", "holds", "fails"]

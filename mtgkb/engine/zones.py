@@ -124,9 +124,9 @@ class ZoneSteps:
                 st.move(o, "library")
             return self._shuffle(st, p, act)
         if act.name == "search":
-            return self._search(st, p, act, m)
+            return self._search(st, p, act, m, cause)
         if act.name == "search_n":
-            return self._search_n(st, p, act, m)
+            return self._search_n(st, p, act, m, cause)
         if act.name in ("discard", "discard_pick"):   # CR 701.9a (discard_pick: mtgkb/rules/hand_discard.lp)
             return self._discard_n(st, p, m, cause)
         # the cards taken from the top (121.1, 701.17a, 701.22a, 701.25a)
@@ -205,32 +205,35 @@ class ZoneSteps:
         st.log.append(("701.24a", f"{p} shuffles their library"))
         return self.event(st, Function("zone_action", [act]))
 
-    def _search(self, st: State, p: str, act: Symbol, m) -> list[State]:
+    def _search(self, st: State, p: str, act: Symbol, m, cause: str | None = None) -> list[State]:
         """CR 701.23a, 701.23b: the card found (an outcome per card that matches, an unknown card,
         or none) goes where the effect says; the library is then shuffled (701.24a)."""
         found = pick(m, "zn_found")
         F, to = found[0].arguments if found else (Function("none"), Function("hand"))
         known = [F.arguments[0].number] if F.name == "o" else []
-        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0)
+        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0, cause)
 
-    def _search_n(self, st: State, p: str, act: Symbol, m) -> list[State]:
+    def _search_n(self, st: State, p: str, act: Symbol, m, cause: str | None = None) -> list[State]:
         """CR 701.23a, 701.23b: up to N cards found (mtgkb/rules/search_n.lp): the known ones the answer set
         names and as many unknown ones as it says, all going where the effect says."""
         to = next((t.arguments[0] for t in pick(m, "zn_found_to")), Function("hand"))
         known = sorted(f.arguments[0].arguments[0].number for f in pick(m, "zn_found_n"))
         n_unknown = sum(u.arguments[0].number for u in pick(m, "zn_found_unknown_n"))
-        return self._found(st, p, to, known, n_unknown)
+        return self._found(st, p, to, known, n_unknown, cause)
 
-    def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int) -> list[State]:
-        """The cards a search found (object ids, and a number of unknown cards) moved out of p's library."""
+    def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int,
+               cause: str | None = None) -> list[State]:
+        """The cards a search found (object ids, and a number of unknown cards) moved out of p's library (onto the
+        battlefield under p's control, or under the searcher's, `cause`, for battlefield_yours: 108.3, 110.2a)."""
         lib = library(st, p)
         names = [st.objects[oid].handle for oid in known] + ["an unknown card"] * n_unknown
         if to.name == "top":
             return self._found_on_top(st, p, known, n_unknown, names)
         dest = "battlefield" if to.name.startswith("battlefield") else to.name
+        ctl = (cause or p) if to.name == "battlefield_yours" else p
         new_objs = []
         for oid in known:
-            new_objs.append(st.move(oid, dest, p if dest == "battlefield" else None))
+            new_objs.append(st.move(oid, dest, ctl if dest == "battlefield" else None))
         for _ in range(n_unknown):
             top, loose, unk, bottom, stated = parts(st, p)
             if unk > 0:
@@ -243,6 +246,8 @@ class ZoneSteps:
                 if p not in st.zones.unsure:
                     st.zones.unsure.append(p)
             new_objs.append(new_unknown(st, dest, p))
+            if dest == "battlefield":
+                new_objs[-1].controller = ctl
         new_objs = [o for o in new_objs if o is not None]
         if n_unknown and dest in ("graveyard", "exile"):
             # an unknown card put into a public zone may have an ability that works there: what follows is not
