@@ -145,3 +145,30 @@ def test_bribery_puts_the_creature_onto_the_battlefield_under_the_searchers_cont
     r = check(tmp_path, given, "Forest is in Bob's library.\nAlice may control 1 permanent named Hill Giant.\n"
               "May Hill Giant is in Bob's library.\nBob may control 1 permanent named Hill Giant.")
     assert verdicts(r) == ["holds", "holds", "holds", "fails"]
+
+
+@pytest.mark.parametrize("name, step", [
+    ("Grave Defiler", "(1,1,0),zone(reveal_all(you,4,sub(\"Zombie\"),bottom))"),
+    ("Mulch", "(1,1,0),zone(reveal_all(you,4,type(land),graveyard))"),
+    ("Satyr Wayfinder", "(1,1,0),zone(look_pick(you,4,type(land),graveyard,2))"),
+])
+def test_a_reveal_of_the_top_cards_is_read(db, name, step):
+    got = steps(db, name)
+    assert "applied" in got and step in got, sorted(got)
+
+
+def test_mulch_puts_the_lands_revealed_into_the_hand_and_the_rest_into_the_graveyard(tmp_path):
+    given = cast_given("Alice's library is Forest, Lightning Bolt, Island, Hill Giant and Swamp.\n"
+                       "Alice has no cards in hand.", "{C}{G}", "Mulch")
+    r = check(tmp_path, given, "Alice has 2 cards in hand.\nForest is in Alice's hand.\nIsland is in Alice's hand.\n"
+              "Lightning Bolt is in Alice's graveyard.\nHill Giant is in Alice's graveyard.\n"
+              "The top card of Alice's library is Swamp.")
+    assert verdicts(r) == ["holds"] * 6
+
+
+def test_grave_defiler_on_unknown_cards_leaves_the_hand_size_open(tmp_path):
+    given = ("Alice's library has 30 cards.\nAlice has no cards in hand.\nIt is Alice's turn.\n"
+             "Grave Defiler enters under Alice's control.\nGrave Defiler's triggered ability resolves.")
+    r = check(tmp_path, given, "May Alice's library has 26 cards.\nMay Alice's library has 30 cards.\n"
+              "May Alice has no cards in hand.\nMay Alice has 4 cards in hand.\nAlice has 5 cards in hand.")
+    assert verdicts(r) == ["holds", "holds", "holds", "holds", "fails"]

@@ -44,7 +44,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
                  "meaning_hand_discard.lp", "meaning_search_subtype.lp", "meaning_card_kinds.lp",
-                 "meaning_search_n.lp", "meaning_search_places.lp", "meaning_search_target.lp",
+                 "meaning_search_n.lp", "meaning_search_places.lp", "meaning_search_target.lp", "meaning_reveal_top.lp",
                  "meaning_combat_triggers.lp", "meaning_how_cast.lp",
                  "meaning_mana_effects.lp", "meaning_lki.lp",
                  "meaning_may_pay.lp", "meaning_delayed_return.lp",

@@ -157,15 +157,16 @@ class ZoneSteps:
         lib.top = new_top + lib.top
         lib.bottom = lib.bottom + new_bottom
         verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils", "look": "looks at",
-                "look_pick": "looks at", "explore": "reveals"}[act.name]
+                "look_pick": "looks at", "explore": "reveals", "reveal_all": "reveals"}[act.name]
         rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a",
-                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3", "explore": "701.44a"}[act.name]
+                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3", "explore": "701.44a",
+                "reveal_all": "701.20a, 401.1, 400.3"}[act.name]
         how_many = 1 if act.name == "explore" else act.arguments[1].number
         st.log.append((rule, f"{p} {verb} {how_many}: " + "; ".join(
             f"{st.name_of(o)} {ZONE_WORDS[d]}" for d, o in
             [("hand", x) for x in drawn] + [("graveyard", x) for x in milled]) +
             (f"{'; ' if drawn or milled else ''}{len(new_top)} on top, {len(new_bottom)} on the bottom"
-             if act.name in ("scry", "surveil", "look", "look_pick", "explore") else "")))
+             if act.name in ("scry", "surveil", "look", "look_pick", "explore", "reveal_all") else "")))
         counted = self._explore_counter(st, m) if act.name == "explore" else []
         if hidden_public:
             # an unknown card put into a public zone may have an ability that triggers on it (a card
