@@ -1,15 +1,15 @@
-"""Where a searched-for card goes and what a search looks for (701.23a, 701.23b, 701.24a, 401.1):
-mtgkb/rules/meaning_search_places.lp, search_places.lp, the "any number" search of search_n.lp and
-mtgkb/engine/zones.py (a card found put into a graveyard, into exile, or on top of the shuffled library)."""
+"""Where a searched-for card goes, what a search looks for and whose library it searches (701.23a, 701.23b,
+701.23d, 701.24a, 401.1), and the top cards of a library revealed (701.20a): mtgkb/rules/meaning_search_places.lp,
+search_places.lp, meaning_search_target.lp, the "any number" and "N cards" searches of search_n.lp,
+meaning_reveal_top.lp, library_reveals.lp and mtgkb/engine/zones.py (a card found put into a graveyard, into exile,
+on top of the shuffled library, or onto the battlefield under the searcher's control)."""
 
 from __future__ import annotations
 
 import pytest
-from clingo import Function, Number, String
-
 from casting_support import cast_given, check, verdicts
 from mtgkb.carddb import default_database
-from mtgkb.coverage import derive
+from test_search_n import steps
 
 
 @pytest.fixture(scope="module")
@@ -17,14 +17,8 @@ def db():
     return default_database()
 
 
-def steps(db, name: str, n: int = 1) -> set[str]:
-    face = db.face(name)
-    A = Function("ab", [String(face.name), Number(n)])
-    new, _ = derive([face], frozenset({"tl_step", "applied"}))
-    return {",".join(str(a) for a in x.arguments[1:]) or x.name for x in new if x.arguments[0] == A}
-
-
-@pytest.mark.parametrize("name, step", [
+# the places, the kinds, the libraries searched, and the reveals of the top cards
+READ = [
     ("Worldly Tutor", "(1,1,0),zone(search(you,type(creature),top))"),
     ("Vampiric Tutor", "(1,1,0),zone(search(you,card,top))"),
     ("Flamekin Harbinger", "(1,1,0),in_may((1,1,0),zone(search(you,sub(\"Elemental\"),top)))"),
@@ -35,8 +29,21 @@ def steps(db, name: str, n: int = 1) -> set[str]:
     ("Quandrix Cultivator", "(1,1,0),in_may((1,1,0),zone(search(you,basic_either_sub(\"Forest\",\"Island\"),battlefield)))"),
     ("Open the Armory", "(1,1,0),zone(search(you,either_sub(\"Aura\",\"Equipment\"),hand))"),
     ("Gamble", "(1,4,0),zone(shuffle(you))"),
-])
-def test_the_search_is_read(db, name, step):
+    ("Wargate", "(1,1,0),zone(search(you,mvq(permanent_card,le(x)),battlefield))"),
+    ("Treasure Mage", "(1,1,0),in_may((1,1,0),zone(search(you,mvq(type(artifact),ge(6)),hand)))"),
+    ("Spellseeker", "(1,1,0),in_may((1,1,0),zone(search(you,mvq(either_type(instant,sorcery),le(2)),hand)))"),
+    ("Extract", "(1,1,0),zone(search(slot(1),card,exile))"),
+    ("Extract", "(2,1,0),zone(shuffle(slot(1)))"),
+    ("Bribery", "(1,1,0),zone(search(slot(1),type(creature),battlefield_yours))"),
+    ("Denying Wind", "(1,1,0),zone(search_n(slot(1),card,exile,7))"),
+    ("Grave Defiler", "(1,1,0),zone(reveal_all(you,4,sub(\"Zombie\"),bottom))"),
+    ("Mulch", "(1,1,0),zone(reveal_all(you,4,type(land),graveyard))"),
+    ("Satyr Wayfinder", "(1,1,0),zone(look_pick(you,4,type(land),graveyard,2))"),
+]
+
+
+@pytest.mark.parametrize("name, step", READ)
+def test_the_search_or_reveal_is_read(db, name, step):
     got = steps(db, name)
     assert "applied" in got and step in got, sorted(got)
 
@@ -102,16 +109,6 @@ def test_quandrix_cultivator_finds_a_basic_forest_or_island(tmp_path):
     assert verdicts(r) == ["holds", "holds", "holds", "holds"]
 
 
-@pytest.mark.parametrize("name, step", [
-    ("Wargate", "(1,1,0),zone(search(you,mvq(permanent_card,le(x)),battlefield))"),
-    ("Treasure Mage", "(1,1,0),in_may((1,1,0),zone(search(you,mvq(type(artifact),ge(6)),hand)))"),
-    ("Spellseeker", "(1,1,0),in_may((1,1,0),zone(search(you,mvq(either_type(instant,sorcery),le(2)),hand)))"),
-])
-def test_a_search_by_mana_value_is_read(db, name, step):
-    got = steps(db, name)
-    assert "applied" in got and step in got, sorted(got)
-
-
 def test_wargate_finds_a_permanent_card_of_mana_value_x_or_less(tmp_path):
     given = cast_given("Alice's library is Hill Giant, Lightning Bolt and Grizzly Bears.", "{C}{C}{G}{W}{U}",
                        "Wargate", how=" with X = 2")
@@ -119,17 +116,6 @@ def test_wargate_finds_a_permanent_card_of_mana_value_x_or_less(tmp_path):
               "May Grizzly Bears is on the battlefield.\nMay Grizzly Bears is in Alice's library.")
     # 701.23b: Grizzly Bears (mana value 2) may be found or not; Hill Giant (4) and Lightning Bolt (an instant) not
     assert verdicts(r) == ["holds", "holds", "holds", "holds"]
-
-
-@pytest.mark.parametrize("name, step", [
-    ("Extract", "(1,1,0),zone(search(slot(1),card,exile))"),
-    ("Extract", "(2,1,0),zone(shuffle(slot(1)))"),
-    ("Bribery", "(1,1,0),zone(search(slot(1),type(creature),battlefield_yours))"),
-    ("Denying Wind", "(1,1,0),zone(search_n(slot(1),card,exile,7))"),
-])
-def test_a_search_of_a_target_players_library_is_read(db, name, step):
-    got = steps(db, name)
-    assert "applied" in got and step in got, sorted(got)
 
 
 def test_extract_exiles_a_card_of_the_target_players_library(tmp_path):
@@ -145,16 +131,6 @@ def test_bribery_puts_the_creature_onto_the_battlefield_under_the_searchers_cont
     r = check(tmp_path, given, "Forest is in Bob's library.\nAlice may control 1 permanent named Hill Giant.\n"
               "May Hill Giant is in Bob's library.\nBob may control 1 permanent named Hill Giant.")
     assert verdicts(r) == ["holds", "holds", "holds", "fails"]
-
-
-@pytest.mark.parametrize("name, step", [
-    ("Grave Defiler", "(1,1,0),zone(reveal_all(you,4,sub(\"Zombie\"),bottom))"),
-    ("Mulch", "(1,1,0),zone(reveal_all(you,4,type(land),graveyard))"),
-    ("Satyr Wayfinder", "(1,1,0),zone(look_pick(you,4,type(land),graveyard,2))"),
-])
-def test_a_reveal_of_the_top_cards_is_read(db, name, step):
-    got = steps(db, name)
-    assert "applied" in got and step in got, sorted(got)
 
 
 def test_mulch_puts_the_lands_revealed_into_the_hand_and_the_rest_into_the_graveyard(tmp_path):
