@@ -36,6 +36,7 @@ READ = [
     ("Extract", "(2,1,0),zone(shuffle(slot(1)))"),
     ("Bribery", "(1,1,0),zone(search(slot(1),type(creature),battlefield_yours))"),
     ("Denying Wind", "(1,1,0),zone(search_n(slot(1),card,exile,7))"),
+    ("Manipulate Fate", "(1,1,0),zone(search_n(you,card,exile,exactly(3)))"),
     ("Grave Defiler", "(1,1,0),zone(reveal_all(you,4,sub(\"Zombie\"),bottom))"),
     ("Mulch", "(1,1,0),zone(reveal_all(you,4,type(land),graveyard))"),
     ("Satyr Wayfinder", "(1,1,0),zone(look_pick(you,4,type(land),graveyard,2))"),
@@ -148,3 +149,10 @@ def test_grave_defiler_on_unknown_cards_leaves_the_hand_size_open(tmp_path):
     r = check(tmp_path, given, "May Alice's library has 26 cards.\nMay Alice's library has 30 cards.\n"
               "May Alice has no cards in hand.\nMay Alice has 4 cards in hand.\nAlice has 5 cards in hand.")
     assert verdicts(r) == ["holds", "holds", "holds", "holds", "fails"]
+
+
+def test_a_search_for_n_cards_finds_n_when_there_are_n(tmp_path):
+    # 701.23d: "three cards" is no stated quality: three are found when the library has them
+    given = cast_given("Alice's library is Forest, Island, Swamp and Mountain.", "{C}{U}", "Manipulate Fate")
+    r = check(tmp_path, given, "Alice's library has 0 cards.\nAlice has 1 card in hand.")
+    assert verdicts(r) == ["holds", "holds"]
