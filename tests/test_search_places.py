@@ -153,6 +153,7 @@ def test_grave_defiler_on_unknown_cards_leaves_the_hand_size_open(tmp_path):
 
 def test_a_search_for_n_cards_finds_n_when_there_are_n(tmp_path):
     # 701.23d: "three cards" is no stated quality: three are found when the library has them
-    given = cast_given("Alice's library is Forest, Island, Swamp and Mountain.", "{C}{U}", "Manipulate Fate")
+    given = cast_given("Alice's library is Forest, Island, Swamp and Mountain.\nAlice has no cards in hand.", "{C}{U}",
+                       "Manipulate Fate")
     r = check(tmp_path, given, "Alice's library has 0 cards.\nAlice has 1 card in hand.")
     assert verdicts(r) == ["holds", "holds"]
