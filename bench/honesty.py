@@ -79,6 +79,16 @@ from pathlib import Path
 BOARD = ("Alice controls Grizzly Bears and Forest.", "Bob controls Hill Giant.",
          "Alice's library has 30 cards.", "Bob's library has 30 cards.",
          "Alice has no cards in hand.", "Bob has no cards in hand.", "It is Alice's turn.")
+# `--library known`: the same board, but the top five cards of each library are named basic lands (still
+# 30 cards).  A card milled, surveilled, drawn or revealed from the top is then a known card; with the
+# libraries unknown, every claim after such a move stays rightly open, since an unknown card put into a
+# public zone may have an ability of its own that acts there (603.6, 603.10).
+KNOWN_TOP = "Island, Mountain, Plains, Swamp, Wastes and 25 unknown cards"  # no name of the battlefield
+BOARDS = {
+    "unknown": BOARD,
+    "known": tuple(f"{p}'s library is {KNOWN_TOP}." if s == f"{p}'s library has 30 cards." else s
+                   for s in BOARD for p in [s.split("'")[0]]),
+}
 BOARD_NAMES = ("Grizzly Bears", "Forest", "Hill Giant")
 # (handle, printed P/T or None for a non-creature)
 BOARD_OBJECTS = (("Grizzly Bears", "2/2"), ("Hill Giant", "3/3"), ("Forest", None))
@@ -231,7 +241,10 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
     if phrase == "any" or p.startswith(" player") or p.startswith(" opponent"):
         prefs = ["Hill Giant", "Grizzly Bears"] if phrase == "any" else ["Bob", "Alice"]
     elif any(w.startswith(("spell", "abilit", "activated", "triggered")) for w in first) or " spell " in p:
-        raise Unwritable("target spell or ability (nothing on the stack)")
+        if not re.search(r"\bspells?\b", " ".join(first)):
+            raise Unwritable("target ability (no ability on the stack)")
+        # a spell Bob cast before (STACK_SPELLS): a flash creature for a creature spell, else an instant
+        prefs = ["Ambush Viper" if re.search(r"(?<!non)creature spell", p) else "Lightning Bolt"]
     elif " card" in " " + " ".join(first) or re.search(r" cards? ", p):
         raise Unwritable("target card (not on the battlefield)")
     elif any(w in p for w in (" attacking ", " blocking ", " tapped ", " blocked ", " unblocked ")):
@@ -264,6 +277,25 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
         raise Unwritable("more targets than the board has")
     used.update(got)
     return got
+
+
+# CR 117.1a, 601.2: a spell of Bob's on the stack for a card that targets a spell, cast from a pool that pays it
+# (Ambush Viper has flash, 702.8a, so Bob may cast it in Alice's turn)
+STACK_SPELLS = {
+    "Lightning Bolt": ["Bob has {R} in his mana pool.",
+                       "Bob casts Lightning Bolt targeting Grizzly Bears, paying from his mana pool."],
+    "Ambush Viper": ["Bob has {G}{G} in his mana pool.", "Bob casts Ambush Viper, paying from his mana pool."],
+}
+
+
+def stack_setup(targets: list[str]) -> tuple[list[str], list[str]]:
+    """The sentences that put the targeted spell of Bob's on the stack, and the claim where it ends."""
+    given, claims = [], []
+    for t in targets:
+        if t in STACK_SPELLS:
+            given += STACK_SPELLS[t]
+            claims.append(f"{t} is in Bob's graveyard.")
+    return given, claims
 
 
 def targets_of(text: str) -> list[str]:
@@ -356,8 +388,8 @@ def _trigger_ordinal(d: dict, kind: str = "creature") -> str:
     return _ORDINALS[idx] + " triggered ability"
 
 
-def write_ruling(d: dict, kind: str) -> Ruling:
-    """The ruling for one card, or Unwritable(reason)."""
+def write_ruling(d: dict, kind: str, board: tuple[str, ...] = BOARD) -> Ruling:
+    """The ruling for one card on `board` (one of BOARDS), or Unwritable(reason)."""
     name = d["name"]
     if '"' in name or "#" in name:
         raise Unwritable("name the scenario lexer cannot quote")
@@ -372,12 +404,16 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         cast = f"Alice casts {name}{mode}"
         if tg:
             cast += " targeting " + _join(tg)
+        # "X target ...": the X announced is the number of targets named (one, 601.2b-c, 107.3)
+        x = 1 if re.search(r"\bX target", _strip("\n".join(lines), name)) else 2
         if "{X}" in (d.get("mana_cost") or ""):
-            cast += " with X = 2"
+            cast += f" with X = {x}"
         # the cost is paid from a pool that holds it (601.2h), so the board's Forest stays untapped
-        pool = pool_sentences(d.get("mana_cost") or "")
-        given = list(BOARD) + pool + [cast + (", paying from her mana pool." if pool else "."), f"{name} resolves."]
-        claims = _board_claims() + [f"{name} is in Alice's graveyard."]
+        pool = pool_sentences(d.get("mana_cost") or "", x)
+        stack, stack_claims = stack_setup(tg)
+        given = list(board) + stack + pool + [cast + (", paying from her mana pool." if pool else "."),
+                                              f"{name} resolves."]
+        claims = _board_claims() + [f"{name} is in Alice's graveyard."] + stack_claims
         return Ruling(name, kind, _block(f"honesty: {name}", given, claims), claims,
                       mode=int(mode.split()[-1]) if mode else None, colors=tuple(d.get("colors") or ()))
     # a creature with an enters (dies, attacks) trigger of its own
@@ -385,6 +421,9 @@ def write_ruling(d: dict, kind: str) -> Ruling:
     if MODAL.search(line):
         raise Unwritable("modes (no sentence chooses a mode)")
     tg = targets_of(_strip(line, name))
+    stack, stack_claims = stack_setup(tg)
+    if stack and kind != "creature":
+        raise Unwritable("target spell (a dies or attacks ruling has no spell on the stack)")
     notes = []
     ordinal = _trigger_ordinal(d, kind)
     resolve = f"{_possessive(name)} {ordinal} resolves"
@@ -404,14 +443,14 @@ def write_ruling(d: dict, kind: str) -> Ruling:
         own = [f"{name} is in Alice's graveyard."]
     else:
         events = [f"{name} enters under Alice's control."]
-        setup = []
-        own = _object_claims(name, _pt(d), True)
+        setup = stack
+        own = _object_claims(name, _pt(d), True) + stack_claims
     claims = _board_claims() + own + [f"{_possessive(name)} {ordinal} triggers."]
-    given = list(BOARD) + setup + events + [resolve + "."]
+    given = list(board) + setup + events + [resolve + "."]
     # the card's other triggered abilities: whether each triggers is asked too (not counted: run_card)
     others = _other_triggers(d, line.strip())
     asked = claims + list(others)
-    without = _block(f"honesty: {name}", list(BOARD) + setup + events, asked)
+    without = _block(f"honesty: {name}", list(board) + setup + events, asked)
     return Ruling(name, kind, _block(f"honesty: {name}", given, asked), claims, without, notes,
                   own_line=line.strip(), trigger_claim=f"{_possessive(name)} {ordinal} triggers.",
                   other_triggers=others,
@@ -474,13 +513,13 @@ def _join(xs: list[str]) -> str:
     return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
-def writable(kind: str, seed: int, skipped: dict[str, int]):
+def writable(kind: str, seed: int, skipped: dict[str, int], board: tuple[str, ...] = BOARD):
     """The writable cards of the kind, (card, ruling), in a seeded shuffle; skip reasons counted in `skipped`."""
     pool = list(candidates()[kind])
     random.Random(f"{seed}:{kind}").shuffle(pool)
     for d in pool:
         try:
-            r = write_ruling(d, kind)
+            r = write_ruling(d, kind, board)
         except Unwritable as e:
             skipped[str(e)] = skipped.get(str(e), 0) + 1
             continue
@@ -771,13 +810,14 @@ def forbidden(violated) -> str | None:
 KINDS = ("spell", "creature", "dies", "attacks")
 
 
-def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS) -> tuple[dict, list[dict], float]:
+def measure(n: int, seed: int, limit: float, session=None, kinds=KINDS,
+            board: tuple[str, ...] = BOARD) -> tuple[dict, list[dict], float]:
     from mtgkb.check import Session
 
     t0 = time.perf_counter()
     session = session or Session(timeout=limit)
     skipped: dict[str, dict[str, int]] = {k: {} for k in kinds}
-    pools = {k: writable(k, seed, skipped[k]) for k in kinds}
+    pools = {k: writable(k, seed, skipped[k], board) for k in kinds}
     kept: dict[str, list[dict]] = {k: [] for k in kinds}
     batch = {k: list(itertools.islice(pools[k], n)) for k in kinds}
     while any(batch.values()):
@@ -868,6 +908,8 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="also print one line per card after the JSON")
     ap.add_argument("--stats", action="store_true", help="add wall time to the summary")
     ap.add_argument("--scenario", metavar="CARD", help="print the ruling written for CARD and exit")
+    ap.add_argument("--library", choices=sorted(BOARDS), default="unknown",
+                    help="the board's libraries: 30 unknown cards each (default), or the top five named (known)")
     ap.add_argument("--kinds", default=",".join(KINDS),
                     help=f"comma-separated kinds of cards to sample (default {','.join(KINDS)}; also attacks)")
     args = ap.parse_args(argv)
@@ -877,7 +919,7 @@ def main(argv=None) -> int:
             for d in candidates()[kind]:
                 if d["name"].casefold() == args.scenario.casefold():
                     try:
-                        print(write_ruling(d, kind).text, end="")
+                        print(write_ruling(d, kind, BOARDS[args.library]).text, end="")
                     except Unwritable as e:
                         print(f"cannot be written: {e}", file=sys.stderr)
                         return 2
@@ -889,7 +931,8 @@ def main(argv=None) -> int:
     if bad:
         print(f"unknown kind: {', '.join(bad)}", file=sys.stderr)
         return 2
-    doc, records, secs = measure(args.n, args.seed, args.limit, kinds=kinds)
+    doc, records, secs = measure(args.n, args.seed, args.limit, kinds=kinds, board=BOARDS[args.library])
+    doc["library"] = args.library
     if args.stats:
         doc["seconds"] = round(secs, 1)
     print(json.dumps(doc, indent=2, ensure_ascii=False))

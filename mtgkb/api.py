@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from clingo import Function, Symbol, SymbolType
 
@@ -22,16 +23,19 @@ from mtgkb.parser.scenario import parse_claim, parse_scenario
 from mtgkb.parser.scenario_ast import Block, ScenarioFile
 
 from .check import Session, check_block, check_paths, select_block
-from .explain import Explainer, explain_query, explaining_program, render_symbol
 from .engine.present import render
 from .facts import Encoded
-from .layer_trace import layer_trace
 from .budget import Budget, OverBudget
-from .proof import COLORS, Proof, mana_symbol
 from .results import CheckReport, ClaimResult, RulingResult
 from .solver import DEFAULT_TIMEOUT, Solver
 from .sources import scan_paths
-from .why import explain_failures, why as why_claim
+
+if TYPE_CHECKING:
+    from .explain import Explainer
+    from .proof import Proof
+
+# explain, proof, why and layer_trace are imported where show, ask, why and a failing claim's
+# explanation use them: a check whose claims all hold and `mtgkb pay` never need them
 
 __all__ = ["KnowledgeBase", "CheckReport", "RulingResult", "ClaimResult", "ParseError", "ObjectView",
            "Budget", "OverBudget"]
@@ -137,12 +141,18 @@ class KnowledgeBase:
     def _explain_failures(self, session: Session, sf: ScenarioFile, block: Block, enc: Encoded,
                           rr: RulingResult) -> None:
         """Each failing claim's explanation: its proof, as `why` prints it (mtgkb.why)."""
+        if not any(cr.verdict == "fails" for cr in rr.claims):
+            return   # (mtgkb.why and the proofs it imports: only for a failing claim)
+        from .why import explain_failures
+
         explain_failures(session, sf, block, rr, timeout=self.timeout)
 
     def _queries(self, enc: Encoded, Id: Symbol) -> list[Symbol]:
         return [f.arguments[1] for f in enc.facts if f.name == "claim" and f.arguments[0] == Id]
 
     def _explainer(self, enc: Encoded, want_false=()) -> Explainer | None:
+        from .explain import Explainer, explaining_program
+
         solver = Solver(timeout=self.timeout, program=explaining_program(), model_limit=16)
         res = solver.solve(self.session.reference + enc.facts, enumerate_models=True, characteristics=True)
         if not res.models:
@@ -175,6 +185,8 @@ class KnowledgeBase:
         return self._show(sf, sf.blocks if ruling is None else [select_block(sf, ruling)], layers)
 
     def _show(self, sf: ScenarioFile, blocks: list[Block], layers: bool) -> list[dict]:
+        from .layer_trace import layer_trace
+
         out = []
         for block in blocks:
             rr, enc, res = self.session.evaluate(sf, block, characteristics=True)
@@ -236,6 +248,8 @@ class KnowledgeBase:
             from .commands_budgeted import why_in_worker
 
             return why_in_worker(path, claim_text, ruling=ruling, budget=_budget(budget))
+        from .why import why as why_claim
+
         sf = self._scenario(path, "path")
         return why_claim(self.session, sf, claim_text, timeout=self.timeout, block=select_block(sf, ruling))
 
@@ -274,6 +288,8 @@ class KnowledgeBase:
         rr, enc2, res = self.session.evaluate(sf, block2)
         cr = rr.claims[0]
         if explain and enc2 is not None:
+            from .explain import explain_query
+
             ex = self._explainer(enc2, want_false=[Id for _, Id in enc2.claims] if cr.verdict == "fails" else ())
             if ex is not None:
                 lines = []
@@ -328,6 +344,8 @@ def _value_order(s: Symbol):
 
 
 def _describe_value(v: Symbol, enc: Encoded) -> str:
+    from .proof import COLORS, mana_symbol
+
     if v.type != SymbolType.Function:
         return str(v)
     if v.name == "all_creature_types":
@@ -402,6 +420,8 @@ def _provenance(ex: Explainer, s: Symbol, enc: Encoded | None = None) -> str:
 
 def _origin(ex: Explainer, step, enc: Encoded | None) -> str | None:
     """The first effect source below a derivation step, in words."""
+    from .explain import render_symbol
+
     todo = [step]
     seen = 0
     while todo and seen < 200:

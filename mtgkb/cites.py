@@ -9,8 +9,6 @@ from __future__ import annotations
 from mtgkb.parser.errors import ParseError, split_lines
 from mtgkb.parser.scenario_ast import ScenarioFile
 
-from .crtext import CR_DATE, rules
-
 
 def check_cites(sf: ScenarioFile, text: str) -> None:
     """A block citing a number (each end of a range) that is not in the CR is bad input:
@@ -18,6 +16,8 @@ def check_cites(sf: ScenarioFile, text: str) -> None:
     block with a parse error does; the other blocks are kept."""
     if not any(b.cites for b in sf.blocks):
         return
+    from .crtext import rules   # the CR only when a block cites it
+
     rs = rules()
     lines = split_lines(text)
     bad: list[tuple[int, ParseError]] = []
@@ -33,6 +33,8 @@ def check_cites(sf: ScenarioFile, text: str) -> None:
 
 
 def _first_unknown(rs, lines: list[str], block, sf: ScenarioFile) -> ParseError | None:
+    from .crtext import CR_DATE
+
     for n, line, col, src in _cite_positions(lines, block.pos.line):
         for end, offset in _ends(n):
             if end not in rs:

@@ -242,7 +242,6 @@ def main(argv: list[str] | None = None) -> int:
 def cmd_check(args) -> int:
     from .api import KnowledgeBase
     from .check import duplicate_titles
-    from .cited import cited_lines
     from .parallel import check, default_jobs
     from .paths import embedded_rulings
     from .report import baseline_changes, baseline_text, load_baseline, regressions, summary_line
@@ -276,6 +275,8 @@ def cmd_check(args) -> int:
         print(f"mtgkb: stopped at the first failure (-x): {report.not_run} "
               f"ruling{'s' if report.not_run != 1 else ''} not run", file=sys.stderr)
     cited = getattr(report, "cited", None) if args.cited else None
+    if cited is not None:
+        from .cited import cited_lines   # (with its proofs: only for --cited)
     changes = baseline_changes(baseline, report) if baseline is not None else None
     if fmt == "json":
         doc = report.to_json(with_stats=args.stats)
@@ -496,7 +497,15 @@ def entry() -> None:
     process ends at once (`os._exit`), without the interpreter's teardown, which frees
     every object of the card names, the grammars and the program one by one: time spent
     on nothing the command shows.  A flush that fails (a closed pipe) takes the usual
-    way out instead, with its usual message and exit code."""
+    way out instead, with its usual message and exit code.  The command keeps the Oracle
+    lines it reads and the meaning of the cards it solves for the next run
+    (mtgkb.parser.oracle_lines, mtgkb.engine.meaning_facts)."""
+    from mtgkb.parser import oracle_lines
+
+    from . import program_cache
+
+    oracle_lines.enable()
+    program_cache.enable()
     code = main()
     if not isinstance(code, int):   # not an exit status: as sys.exit treats it
         raise SystemExit(code)

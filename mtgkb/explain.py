@@ -89,7 +89,10 @@ def explaining_program(text: str | None = None) -> str:
         extra.append(rule + (f" :- {body}." if body else "."))
 
     cast.parse_string(text, visit)
-    return text + "\n%%% generated: derivation twins for explanations\n#defined " + WHY + "/4.\n#show " + WHY + "/4.\n" + "\n".join(extra) + "\n"
+    # `explaining`: every value is carried through the layers, so derivations show each layer
+    # (mtgkb/rules/untouched_values.lp)
+    return (text + "\n%%% generated: derivation twins for explanations\n#defined " + WHY + "/4.\n#show " + WHY
+            + "/4.\nexplaining.\n" + "\n".join(extra) + "\n")
 
 
 def _positive_atom(lit) -> bool:
@@ -176,7 +179,7 @@ AGGREGATE_PARTS = {
 
 
 def _boring(s: Symbol) -> bool:
-    return s.type == SymbolType.Function and s.name in ("claim", "layer", "object", "claim_about")
+    return s.type == SymbolType.Function and s.name in ("claim", "layer", "layered", "object", "claim_about")
 
 
 def render_symbol(s: Symbol, handles: dict[Symbol, str]) -> str:

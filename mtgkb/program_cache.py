@@ -18,7 +18,9 @@ import sys
 
 import clingo
 
-from .sources import read_cache, write_cache
+from mtgkb.parser.cache_files import read_marshal
+
+from .sources import CACHE_FOLDER, write_cache
 
 _FORMAT = "mtgkb-program-analysis 3"
 
@@ -61,13 +63,7 @@ def _well_formed(got) -> bool:
 def read(text: str) -> tuple | None:
     """The kept analysis of `text`, or None."""
     name, key = _names(text)
-    raw = read_cache(name)
-    if raw is None or not raw.startswith(key):
-        return None
-    try:
-        got = marshal.loads(raw[len(key):])
-    except (ValueError, EOFError, TypeError):
-        return None
+    got = read_marshal(CACHE_FOLDER, name, key)
     return got if _well_formed(got) else None
 
 
@@ -75,3 +71,37 @@ def write(text: str, analysis: tuple) -> bool:
     """Keep the analysis of `text` (False when it cannot be kept)."""
     name, key = _names(text)
     return write_cache(name, key + marshal.dumps(analysis))
+
+
+# what is derived by a solve (a card's meaning) is kept only by the command line (`enable`, from
+# mtgkb.cli): the API and the tests solve
+_solved = {"on": False}
+
+
+def enable(on: bool = True) -> None:
+    _solved["on"] = on
+
+
+def solves_kept() -> bool:
+    return _solved["on"]
+
+
+def _derived_name(kind: str, inputs: tuple) -> tuple[str, bytes]:
+    h = hashlib.sha256(f"{_FORMAT}\0{kind}\0{_code_digest()}\0".encode())
+    for text in inputs:
+        data = text.encode("utf-8", "surrogatepass")
+        h.update(len(data).to_bytes(8, "little") + data)
+    digest = h.hexdigest()
+    return f"{kind}-{digest[:32]}.derived", f"{_FORMAT} {kind} {digest}\n".encode("ascii")
+
+
+def read_derived(kind: str, inputs: tuple):
+    """What `write_derived(kind, inputs, ...)` kept (plain data: `marshal` form), or None.  The
+    inputs are texts (a program, and the code that derives from it): any change is another file."""
+    name, key = _derived_name(kind, inputs)
+    return read_marshal(CACHE_FOLDER, name, key)
+
+
+def write_derived(kind: str, inputs: tuple, value) -> bool:
+    name, key = _derived_name(kind, inputs)
+    return write_cache(name, key + marshal.dumps(value))

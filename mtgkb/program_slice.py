@@ -62,7 +62,21 @@ def shape(sym: Symbol, depth: int = SHAPE_DEPTH + 1):
     if t != SymbolType.Function or depth <= 0:
         return None
     args = sym.arguments
-    return (sym.name, len(args)) + tuple(shape(a, depth - 1) for a in args)
+    d = depth - 1
+    known = _argument_shapes
+    if len(known) > _ARGUMENTS_MAX:
+        known.clear()
+    out = [sym.name, len(args)]
+    for a in args:   # an argument's shape remembered: the same objects and players recur in many facts
+        got = known.get((a, d), known)
+        if got is known:
+            got = known[(a, d)] = shape(a, d)
+        out.append(got)
+    return tuple(out)
+
+
+_argument_shapes: dict = {}
+_ARGUMENTS_MAX = 200_000
 
 
 def _term_shape(t, depth: int = SHAPE_DEPTH + 1):

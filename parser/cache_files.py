@@ -110,6 +110,20 @@ def read_cache(folder: str, name: str) -> bytes | None:
         os.close(dfd)
 
 
+def read_marshal(folder: str, name: str, key: bytes):
+    """What cache file `name` holds after its key line `key`, in `marshal` form (loading it
+    runs no code), or None: no such file (read_cache), another key, or not marshal data."""
+    import marshal
+
+    raw = read_cache(folder, name)
+    if raw is None or not raw.startswith(key):
+        return None
+    try:
+        return marshal.loads(raw[len(key):])
+    except (ValueError, EOFError, TypeError):
+        return None
+
+
 def write_cache(folder: str, name: str, data: bytes) -> bool:
     """Write cache file `name` atomically: a new private file (0600) next to it, synced,
     then renamed over it.  False (and nothing left behind) when it cannot be done."""

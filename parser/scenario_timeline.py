@@ -30,7 +30,7 @@ from .scenario_words import NUMBER_WORDS, ORDINALS, base_name, handle_term
 from .terms import fn
 
 _KINDS = {"ab_mana": "mana", "ab_activated": "activated", "ab_triggered": "triggered", "ab_suspend": "suspend", "ab_loyalty": "loyalty",
-          "ab_delayed": "delayed"}
+          "ab_delayed": "delayed", "ab_decayed": "decayed"}
 
 # Sentence kinds that make a block a timeline (mtgkb/check.py sends such blocks to the stepper).
 TIMELINE_KINDS = {"tl_cast", "tl_activate", "tl_resolve", "tl_zone", "tl_discard", "tl_step", "tl_tap", "tl_special",

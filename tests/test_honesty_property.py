@@ -173,3 +173,41 @@ def test_a_name_with_an_apostrophe_is_quoted_in_a_possessive():
     rec = honesty.run_card(_session(), honesty.write_ruling(card, "attacks"), honesty.reading([card])["Telim'Tor"],
                            limit=20.0)
     assert rec["error"] is None, rec["error"]
+
+
+def test_a_milled_card_settles_only_when_the_library_is_known():
+    """Forsaken Drifters mills four cards as it dies (701.17a).  On the default board the milled cards are unknown:
+    one may have an ability that acts from the graveyard, so every claim stays open.  With `--library known` the
+    top five cards are named basic lands, and the same ruling settles: the library count fails (26 cards), the
+    board claims hold."""
+    name = "Forsaken Drifters"
+    card = next(d for d in honesty.candidates()["dies"] if d["name"] == name)
+    abilities = honesty.reading([card])[name]
+    unknown = honesty.run_card(_session(), honesty.write_ruling(card, "dies"), abilities, limit=20.0)
+    known = honesty.run_card(_session(), honesty.write_ruling(card, "dies", honesty.BOARDS["known"]), abilities,
+                             limit=20.0)
+    assert not honesty.card_settles(unknown), unknown["claims"]
+    assert honesty.card_settles(known), known["claims"]
+    verdicts = {c: v for c, v, _ in known["claims"]}
+    assert verdicts["Alice's library has 30 cards."] == "fails"
+    assert verdicts["Grizzly Bears is 2/2."] == "holds"
+
+
+def test_a_spell_that_targets_a_spell_counters_one_of_bobs():
+    """A card that targets a spell is written with a spell of Bob's on the stack (Lightning Bolt, or the flash
+    creature Ambush Viper for a creature spell), cast before it from Bob's pool; the claim that Bob's spell ends
+    in his graveyard is asked too.  Counterspell and Essence Scatter settle it (701.6a); a card that targets only
+    an ability stays unwritable."""
+    for name, stack in (("Counterspell", "Lightning Bolt"), ("Essence Scatter", "Ambush Viper")):
+        card = next(d for d in honesty.candidates()["spell"] if d["name"] == name)
+        ruling = honesty.write_ruling(card, "spell")
+        assert f"Bob casts {stack}" in ruling.text and f"{stack} is in Bob's graveyard." in ruling.claims
+        rec = honesty.run_card(_session(), ruling, honesty.reading([card])[name], limit=20.0)
+        assert honesty.card_settles(rec), rec["claims"]
+        assert {c: v for c, v, _ in rec["claims"]}[f"{stack} is in Bob's graveyard."] == "holds"
+    try:
+        honesty._choose_objects("activated ability", 1, set())
+    except honesty.Unwritable as e:
+        assert "ability" in str(e)
+    else:
+        raise AssertionError("a target ability was written")

@@ -126,5 +126,7 @@ def test_close_wordings_stay_unsupported(line):
 
 
 def test_the_new_families_are_not_applied(db):
-    """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied."""
-    assert applied_golden(db, GOLDEN) == []
+    """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied -- but
+    Divine Light's prevention to a group (meaning_prevention.lp: to_each, judged as damage would be dealt)."""
+    assert applied_golden(db, GOLDEN) == [("Divine Light", 0, "prevent_all(damage,to(all_of(desc(none,types(group("
+                                          "creature)),where(you_control))),this_turn))")]

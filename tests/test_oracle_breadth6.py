@@ -205,9 +205,11 @@ def test_the_new_families_are_not_applied(db):
     but Rekindling Phoenix's dies trigger, which makes a token with a quoted ability
     (mtgkb/rules/meaning_quoted_tokens.lp; the token's own ability is read or not when it triggers), the
     alternative costs in the text of Massacre and Mindbreak Trap (meaning_alt_costs.lp, 118.9), Morsel Theft's
-    "if this spell's prowl cost was paid" (meaning_kicked.lp), Cruel Bargain's half a life total
+    "if this spell's prowl cost was paid" (meaning_kicked.lp), Latchkey Faerie's "if its prowl cost was paid"
+    (meaning_how_cast.lp: never paid, so it does not trigger), Cruel Bargain's half a life total
     (meaning_half_life.lp) and Jaya's Immolating Inferno's "each of up to three targets"
     (meaning_each_of_up_to.lp)."""
     assert [r[:2] for r in applied_golden(db, GOLDEN)] == [("Massacre", 0), ("Rekindling Phoenix", 1),
-                                                          ("Mindbreak Trap", 0), ("Morsel Theft", 1),
+                                                          ("Mindbreak Trap", 0), ("Latchkey Faerie", 2),
+                                                          ("Morsel Theft", 1),
                                                           ("Cruel Bargain", 0), ("Jaya's Immolating Inferno", 0)]

@@ -64,8 +64,6 @@ REVIEWED = {
     ("vjoin", "vjoin_or", ("COMMA_V OR_V", "OR_V")): "\"A, B, or C\" and \"A or B\": a list with or without commas",
     ("vjoin", "vjoin_then", ("COMMA_THEN", "and_then")): "\", then\" and \"and then\" (608.2c: in order)",
     ("vp", "return_both", ("return AND_NP to", "return AND_V to", "return and to")): "one \"and\", told apart by the lexer or not",
-    ("activate_when", "before_blockers", ("before blocker be declared", "during combat before blocker be declared")):
-        "blockers are declared during combat (509)",
     ("activate_when", "instant_speed", ("any_time_you_could_cast_a_instant", "as_a_instant")): "two wordings (602.5d)",
     ("activate_when", "once_each_turn", ("once each_turn", "once_each_turn")): "one phrase, joined or not by the lexer",
     ("activate_when", "sorcery_speed", ("any_time_you_could_cast_a_sorcery", "as_a_sorcery")): "two wordings (602.5d)",

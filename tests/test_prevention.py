@@ -1,6 +1,6 @@
 """Prevention effects that last this turn (615.1a, 514.2): meaning_prevention.lp reads "Prevent all [combat] damage that
 would be dealt this turn" and the same to or by fixed objects and players; prevention.lp keeps that damage from being
-dealt -- in combat, by an effect, in a fight, by a sentence's damage event -- until the turn's cleanup step."""
+dealt (to or by a group: judged each time damage would be dealt) -- in combat, by an effect, in a fight, by a sentence's damage event -- until the turn's cleanup step."""
 
 from __future__ import annotations
 
@@ -15,10 +15,28 @@ def test_read(name, tmp_path, capsys):
     assert applied(name, tmp_path, capsys)[0]   # (a cycling line after it is another matter)
 
 
-@pytest.mark.parametrize("name", ["Forfend", "Divine Light"])
-def test_a_group_decided_as_damage_would_be_dealt_is_not_read(name, tmp_path, capsys):
-    # "to creatures [you control]": which creatures is decided each time damage would be dealt, not as it resolves
-    assert not any(applied(name, tmp_path, capsys))
+@pytest.mark.parametrize("name", ["Forfend", "Divine Light", "Repel the Abominable"])
+def test_a_group_decided_as_damage_would_be_dealt_is_read(name, tmp_path, capsys):
+    # "to creatures [you control]", "by non-Human sources": which objects is decided each time damage would be dealt
+    # (prevention.lp's to_each / by_each), not as it resolves
+    assert applied(name, tmp_path, capsys)[0]
+
+
+GROUP_CASES = [
+    # Divine Light: a creature Alice controls only after it resolved is protected too (judged as damage is dealt)
+    ("Bob controls Hill Giant.", "Divine Light", "Alice has {G}{G} in her mana pool.\nAlice casts Grizzly Bears, paying "
+     "from her mana pool.\nGrizzly Bears resolves.\nHill Giant deals 3 damage to Grizzly Bears.\nHill Giant deals 3 "
+     "damage to Alice.", "Grizzly Bears has no damage marked.\nAlice has 17 life."),
+    # Repel the Abominable: a Human's damage is dealt, a non-Human's is not
+    ("Bob controls Hill Giant.\nBob controls Elite Vanguard.", "Repel the Abominable", "Hill Giant deals 3 damage to "
+     "Alice.\nElite Vanguard deals 2 damage to Alice.", "Alice has 18 life."),
+]
+
+
+@pytest.mark.parametrize("board, spell, after, expect", GROUP_CASES, ids=["joins-later", "by-non-humans"])
+def test_a_group_judged_as_damage_would_be_dealt(board, spell, after, expect, tmp_path):
+    r = check(tmp_path, cast_given(board, "{W}{W}", spell) + "\n" + after, expect)
+    assert set(verdicts(r)) == {"holds"}
 
 
 def test_a_damage_event_to_the_protected_creature(tmp_path):

@@ -88,3 +88,84 @@ def test_a_cold_cache_does_not_spend_a_solves_time_limit(home, monkeypatch):
     res = Solver(timeout=1.0, program=explaining_program()).solve([])
     program_slice.parsed.cache_clear()
     assert not res.timed_out and res.satisfiable is True
+
+
+# ---- what is derived from the program kept between runs (read_derived / write_derived) ----
+
+def test_the_split_program_is_kept_and_read_back_the_same(home):
+    from mtgkb.engine import meaning_facts
+    from mtgkb.program import program_text
+
+    full = program_text()
+    made = meaning_facts._split(full, meaning_facts._meaning_files())
+    meaning_facts.split.cache_clear()
+    try:
+        assert meaning_facts.split(full) == made            # made and kept
+        assert list((home / "mtgkb-index").glob("meaning-split-*.derived"))
+        meaning_facts.split.cache_clear()
+        assert meaning_facts.split(full) == made            # read back
+    finally:
+        meaning_facts.split.cache_clear()
+
+
+def _faces(names):
+    from mtgkb.check import Session
+
+    s = Session()
+    return s, [s.db.face(n) for n in names]
+
+
+def test_the_command_lines_meaning_is_kept_and_read_back_without_a_solve(home, monkeypatch):
+    from mtgkb.engine import meaning_facts
+    from mtgkb.program import program_text
+
+    session, faces = _faces(["Birds of Paradise", "Sol Ring", "Llanowar Elves"])
+    full = program_text()
+    solved = meaning_facts._solved(faces, _facts(session, faces), full, meaning_facts.split(full)[1])
+    monkeypatch.setattr(program_cache, "_solved", {"on": True})
+    assert meaning_facts._derive(faces, session.reference, full) == solved     # solved and kept
+    assert list((home / "mtgkb-index").glob("meaning-*.derived"))
+
+    def no_solve(*a, **k):
+        raise AssertionError("solved again")
+
+    monkeypatch.setattr(meaning_facts, "_solved", no_solve)
+    assert meaning_facts._derive(faces, session.reference, full) == solved     # read back
+    with pytest.raises(AssertionError):   # other faces: another file
+        meaning_facts._derive(faces[:2], session.reference, full)
+
+
+def test_a_damaged_meaning_file_is_solved_again(home, monkeypatch):
+    from mtgkb.engine import meaning_facts
+    from mtgkb.program import program_text
+
+    session, faces = _faces(["Sol Ring"])
+    full = program_text()
+    monkeypatch.setattr(program_cache, "_solved", {"on": True})
+    first = meaning_facts._derive(faces, session.reference, full)
+    (kept,) = [p for p in (home / "mtgkb-index").glob("meaning-*.derived") if "split" not in p.name]
+    key = kept.read_bytes().split(b"\n", 1)[0] + b"\n"
+    for bad in [b"", marshal.dumps(("x",)), marshal.dumps((("not a term(",), ((0,),))),
+                marshal.dumps((("a",), ((5,),))), marshal.dumps((("a",), ((0,), (0,))))]:
+        kept.write_bytes(key + bad)
+        assert meaning_facts._derive(faces, session.reference, full) == first
+
+
+def test_the_api_solves_the_meaning(home):
+    from mtgkb.engine import meaning_facts
+    from mtgkb.program import program_text
+
+    session, faces = _faces(["Sol Ring"])
+    assert not program_cache.solves_kept()
+    meaning_facts._derive(faces, session.reference, program_text())
+    assert not [p for p in (home / "mtgkb-index").glob("meaning-*.derived") if "split" not in p.name]
+
+
+def _facts(session, faces):
+    from mtgkb import mana
+    from mtgkb.facts import face_facts
+
+    facts = list(session.reference)
+    for f in faces:
+        facts += face_facts(f)
+    return facts + mana.face_mana_facts({f.name: f for f in faces})

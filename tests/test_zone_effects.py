@@ -680,7 +680,7 @@ KNOWN = [
     ("Whitemane Lion", 2, True),         # return a creature you control: chosen as it resolves
     ("Frost Breath", 1, False),          # up to two targets
     ("Plow Under", 1, False),            # two targets
-    ("Mana Leak", 1, False),             # "unless its controller pays"
+    ("Mana Leak", 1, True),              # "unless its controller pays" (118.12: unless_pays.lp)
     ("Banishing Light", 1, True),        # "until ~ leaves the battlefield" (610.3, exile_links.lp)
     ("Oblivion Ring", 1, False),         # "another target"
     ("Crippling Chill", 1, True),        # "it doesn't untap during its controller's next untap step" (502.3: lose_untap.lp)

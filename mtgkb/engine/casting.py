@@ -218,8 +218,9 @@ class Casting:
 
     def _pay_pool(self, st: State, it: Item, m, I: Symbol, paid: list) -> None:
         """CR 106.4, 601.2h: mana spent from the pool leaves it; mana made while paying and not
-        spent stays in it (106.4a)."""
-        p = it.controller
+        spent stays in it (106.4a).  The pool is the payer's: the item's controller, or the player who pays
+        as it resolves (tl_pay_payer/2, 118.12)."""
+        p = next((v.arguments[1].string for v in pick(m, "tl_pay_payer") if v.arguments[0] == I), it.controller)
         for v in pick(m, "tl_pay_pool"):
             if v.arguments[0] != I:
                 continue

@@ -41,6 +41,9 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
     elif e.name == "died":
         # CR 700.4: a creature that died this turn, with a subtype an amount counts (mtgkb/rules/died_this_turn.lp)
         st.died.append((a[0].arguments[0].number, a[1]))   # a subtype (a string) or `creature` (any creature)
+    elif e.name == "counter":
+        # CR 122.1c: a shield counter removed as the damage it stopped would have been dealt (keyword_counters.lp)
+        change_counters(st, e, "122.1c")
     elif e.name == "destroy":
         oid = a[0].arguments[0].number
         st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))
@@ -71,6 +74,19 @@ SBA_SHOWN = ("sba_to_graveyard", "sba_loses", "sba_annihilate")
 def sba_any(m) -> bool:
     """CR 704.3: does any state-based action apply in this answer set?"""
     return any(pick(m, p) for p in SBA_SHOWN)
+
+
+def change_counters(st: State, e: Symbol, removed_rule: str) -> tuple:
+    """CR 122.1: counter(O, Kind, N) puts N counters of the kind on O, or removes -N of them (never below
+    none); logged, a removal under `removed_rule`.  (object, kind, N)"""
+    o = st.objects[e.arguments[0].arguments[0].number]
+    k, n = e.arguments[1].string, e.arguments[2].number
+    o.counters[k] = max(0, o.counters.get(k, 0) + n)
+    if n >= 0:
+        st.log.append(("122.1", f"  {o.handle} gets {n} {k} counter(s)"))
+    else:
+        st.log.append((removed_rule, f"  {-n} {k} counter(s) removed from {o.handle} ({o.counters[k]} left)"))
+    return o, k, n
 
 
 def sba_counters(st: State, m) -> None:

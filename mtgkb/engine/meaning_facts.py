@@ -15,12 +15,13 @@ import re
 from functools import lru_cache
 from importlib.resources import files
 
-from clingo import Symbol, SymbolType
+from clingo import Symbol, SymbolType, parse_term
 
 from mtgkb.parser.card_ast import CardFace
 
 from .. import mana
 from ..facts import face_facts
+from .. import program_cache
 from ..program import ground_all, load, new_control
 from ..program_slice import parsed
 
@@ -43,8 +44,10 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
                  "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
-                 "meaning_hand_discard.lp", "meaning_search_subtype.lp", "meaning_card_kinds.lp",
-                 "meaning_search_n.lp", "meaning_search_places.lp", "meaning_search_target.lp", "meaning_reveal_top.lp",
+                 "meaning_hand_discard.lp", "meaning_hand_wheels.lp", "meaning_player_groups.lp",
+                 "meaning_sacrifice_any.lp", "meaning_search_subtype.lp", "meaning_card_kinds.lp",
+                 "meaning_search_n.lp", "meaning_search_places.lp", "meaning_search_target.lp",
+                 "meaning_reveal_top.lp",
                  "meaning_combat_triggers.lp", "meaning_how_cast.lp",
                  "meaning_mana_effects.lp", "meaning_lki.lp",
                  "meaning_may_pay.lp", "meaning_delayed_return.lp",
@@ -53,19 +56,25 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_looks_back.lp", "meaning_life_lost.lp", "meaning_may_other.lp",
                  "meaning_entry.lp", "meaning_energy_for_each.lp",
                  "meaning_tap_or_untap.lp", "meaning_untap_upto.lp",
-                 "meaning_unless_sacrifice_n.lp", "meaning_return_n.lp", "meaning_detain.lp",
+                 "meaning_unless_sacrifice_n.lp", "meaning_unless_pays.lp", "meaning_counter_instead.lp",
+                 "meaning_return_n.lp", "meaning_detain.lp",
                  "meaning_each_of_up_to.lp", "meaning_explore.lp", "meaning_self_library.lp",
                  "meaning_goad.lp", "meaning_half_life.lp",
                  "meaning_opponent_count.lp", "meaning_attacked_player.lp",
-                 "meaning_enchanted_if.lp", "meaning_lost_this_way.lp")
+                 "meaning_enchanted_if.lp", "meaning_lost_this_way.lp",
+                 "meaning_delayed_objects.lp", "meaning_casting_windows.lp", "meaning_keyword_counters.lp",
+                 "meaning_kicked_permanent.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
     "ability_condition", "ability_cost", "ability_effect", "ability_event_hint", "ability_kind", "ability_rider",
     "ability_sorcery", "ability_trigger", "ability_unsupported", "artifact_type", "card_type_word", "color_name",
     "cost_part", "counter_kind_name", "creature_type", "enchantment_type", "exception_item", "exception_read",
+    "keyword_counter",
     "land_type", "mana_ability", "mana_double", "mana_trigger", "mana_unread", "printed", "quoted_in", "same_elsewhere",
-    "token_name", "unapplied_static", "unit_only"})
+    "token_name", "unapplied_static", "unit_only",
+    # turn.lp's tables of delayed clauses, derived from meaning atoms alone (meaning_delayed_objects.lp reads them)
+    "t_dl", "t_it_self"})
 CACHED_FACES = 4096
 
 
@@ -77,8 +86,27 @@ def _meaning_files() -> list[str]:
 @lru_cache(maxsize=2)
 def split(full: str) -> tuple[str, frozenset]:
     """The program of a timeline's solves (the whole program `full` without the meaning rules, their
-    predicates declared) and the predicates of the meaning rules it reads."""
+    predicates declared) and the predicates of the meaning rules it reads.  Kept between runs in
+    the per-user cache (program_cache.read_derived), named by `full`, the meaning files and this
+    module's code."""
     texts = _meaning_files()
+    inputs = (full, *texts, _own_code())
+    got = program_cache.read_derived("meaning-split", inputs)
+    if (type(got) is tuple and len(got) == 2 and type(got[0]) is str and type(got[1]) is tuple
+            and all(type(u) is tuple and len(u) == 2 and type(u[0]) is str and type(u[1]) is int for u in got[1])):
+        return got[0], frozenset(got[1])
+    step, used = _split(full, texts)
+    program_cache.write_derived("meaning-split", inputs, (step, tuple(sorted(used))))
+    return step, used
+
+
+@lru_cache(maxsize=1)
+def _own_code() -> str:
+    with open(__file__, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _split(full: str, texts: list[str]) -> tuple[str, frozenset]:
     starts = [full.index(t) for t in texts]
     meaning_lines: set = set()     # the lines of the whole program that hold a meaning rule file
     at, newlines = 0, 0
@@ -115,12 +143,43 @@ def _faces_named(sym: Symbol, into: set) -> None:
 
 def _derive(faces: list, reference: list[Symbol], full: str) -> dict:
     """One solve of the whole program over some faces: each face's meaning atoms (those naming one of its
-    abilities, and those naming no ability at all, which are the same whichever face they come from)."""
+    abilities, and those naming no ability at all, which are the same whichever face they come from).
+    The command line keeps it between runs in the per-user cache (program_cache.read_derived), named
+    by the program, the facts of the solve, the faces and this module's code: a later run with the
+    same faces does not solve them again."""
     _, need = split(full)
     facts = list(reference)
     for f in faces:
         facts += face_facts(f)
     facts += mana.face_mana_facts({f.name: f for f in faces})
+    if not program_cache.solves_kept():
+        return _solved(faces, facts, full, need)
+    inputs = (full, "\n".join(map(str, facts)), "\n".join(f.name for f in faces), _own_code())
+    kept = _kept_meaning(program_cache.read_derived("meaning", inputs), len(faces))
+    if kept is not None:
+        return dict(zip(faces, kept))
+    got = _solved(faces, facts, full, need)
+    atoms = sorted({a for v in got.values() for a in v})
+    at = {a: i for i, a in enumerate(atoms)}
+    program_cache.write_derived("meaning", inputs, (tuple(str(a) for a in atoms),
+                                                    tuple(tuple(at[a] for a in got[f]) for f in faces)))
+    return got
+
+
+def _kept_meaning(got, n: int) -> list | None:
+    """The atoms of each face, from what `_derive` kept (the atoms once, as text, then each face's
+    as their indices), or None when it is not that."""
+    if not (type(got) is tuple and len(got) == 2 and type(got[0]) is tuple and type(got[1]) is tuple
+            and len(got[1]) == n and all(type(a) is str for a in got[0])):
+        return None
+    try:
+        atoms = [parse_term(a) for a in got[0]]
+        return [tuple(atoms[i] for i in face) for face in got[1]]
+    except (RuntimeError, TypeError, IndexError):
+        return None
+
+
+def _solved(faces: list, facts: list[Symbol], full: str, need: frozenset) -> dict:
     ctl = new_control(["--warn=none", "-t1"])
     load(ctl, full, facts)
     ground_all(ctl)

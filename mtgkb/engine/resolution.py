@@ -13,7 +13,7 @@ from ..symbols import atom, obj
 from .ask import Bound, ScenarioError, Unsettled, pick
 from .control import change_control
 from .present import effect_text
-from .life import LIFE_AND_DAMAGE, apply_life_and_damage
+from .life import LIFE_AND_DAMAGE, apply_life_and_damage, change_counters
 from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
 from .zone_state import shuffled
@@ -25,6 +25,8 @@ def prevention_text(st: State, e) -> str:
     f = e.arguments[1]
     if f.name == "all":
         return f"{what} is prevented this turn"
+    if f.name in ("to_each", "by_each"):   # a group, judged as damage would be dealt (prevention.lp)
+        return f"{what} that would be dealt {'to' if f.name == 'to_each' else 'by'} a member of a group is prevented this turn"
     t = f.arguments[0]
     who = t.string if t.type == clingo.SymbolType.String else st.name_of(t.arguments[0].number)
     return f"{what} that would be dealt {'to' if f.name == 'to' else 'by'} {who} is prevented this turn"
@@ -106,7 +108,10 @@ class Resolution:
         asks = sorted({tuple(a.arguments[1:]) for m in models for a in pick(m, "tl_may_pay_ask")}, key=str)
         if asks and it.paid is None:
             # CR 118.12, 608.2d: a cost its controller may pay as it resolves: an outcome per choice (engine/may_pay.py)
-            return [x for b in may_pay_branches(self, st, it, asks) for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
+            # ("unless its controller pays": another player pays, tl_may_pay_by/4, mtgkb/rules/unless_pays.lp)
+            payers = {tuple(a.arguments[1:3]): a.arguments[3].string for m in models for a in pick(m, "tl_may_pay_by")}
+            return [x for b in may_pay_branches(self, st, it, asks, payers)
+                    for x in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         out = []
         for m in models:
             b = st.clone() if len(models) > 1 else st
@@ -169,15 +174,8 @@ class Resolution:
                     st.log.append(("707.2, 613.2", f"  {o.handle} becomes a copy of {st.name_of(e.arguments[1].arguments[0].number)}"))
                     st.choices.append(f"{it.label} chooses {st.name_of(e.arguments[1].arguments[0].number)}")
                 elif e.name == "counter":
-                    o = st.objects[e.arguments[0].arguments[0].number]
-                    k = e.arguments[1].string
-                    n = e.arguments[2].number
-                    o.counters[k] = max(0, o.counters.get(k, 0) + n)
-                    if n >= 0:
-                        st.log.append(("122.1", f"  {o.handle} gets {n} {k} counter(s)"))
-                    else:
-                        st.log.append(("122.1, 702.62a", f"  {-n} {k} counter(s) removed from {o.handle} "
-                                                          f"({o.counters[k]} left)"))
+                    o, k, n = change_counters(st, e, "122.1, 702.62a")   # CR 122.1 (engine/life.py)
+                    if n < 0:
                         removed.append((o.id, k))
                 elif e.name in LIFE_AND_DAMAGE:
                     # CR 701.8a: what "destroy" destroys moves with the effect's other zone changes
@@ -192,7 +190,7 @@ class Resolution:
                     o = st.objects[e.arguments[0].arguments[0].number]
                     o.tapped = e.name == "tap"
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
-                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled"):
+                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled", "counter_to"):
                     moves.append(e)
                 elif e.name == "exile_link":
                     # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
@@ -204,11 +202,15 @@ class Resolution:
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":
-                    self.create_delayed(st, it, e)   # CR 603.7a (engine/turn.py)
+                    # CR 603.7a, 603.7c (engine/turn.py): with the objects it acts on (rules.lp: tl_dl_obj/3)
+                    self.create_delayed(st, it, e, [o.arguments[2].arguments[0].number for o in pick(m, "tl_dl_obj")
+                                                    if o.arguments[1] == e.arguments[0]],
+                                        any(f.arguments[1] == e.arguments[0] for f in pick(m, "tl_dl_follow")))
                 elif e.name == "extra_turn":
                     self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
+            n_tokens = len(st.tokens)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
                 # CR 111.4: two subtypes (rules.lp's tl_new_token_name/4): the name is both, then "Token"
@@ -264,6 +266,7 @@ class Resolution:
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)
+            self.bind_delayed(st, m, st.tokens[n_tokens:])   # CR 603.7c: the tokens it made (engine/turn.py)
         happened = sorted((e.arguments[1] for e in pick(m, "tl_res_event")), key=str)
         # CR 603.2, 603.3: what the effect did (life gained or lost, damage dealt, permanents tapped,
         # counters put; mtgkb/rules/triggers.lp) is one event for the triggers that watch it
@@ -289,8 +292,10 @@ class Resolution:
         outcome with the objects that entered the battlefield."""
         plan = []   # (object id, zone, rule, text)
         returns = [e for e in moves if e.name == "return_exiled"]
+        # CR 614.1a, 701.6a: "if that spell is countered this way, <put it elsewhere> instead" (counter_instead.lp)
+        instead = {e.arguments[0].arguments[0].number: e.arguments[1].name for e in moves if e.name == "counter_to"}
         for e in moves:
-            if e.name == "return_exiled":
+            if e.name in ("return_exiled", "counter_to"):
                 continue
             oid = e.arguments[-1].arguments[0].number if e.name != "move" else e.arguments[0].arguments[0].number
             if oid not in st.objects:
@@ -303,6 +308,12 @@ class Resolution:
             elif e.name == "counter_spell" and any(x.exile_leaving for x in st.stack if x.source == oid):
                 plan.append((oid, "exile", "701.6a, 702.34a", f"  {o.handle} is countered and exiled instead of being "
                                                               "put into its owner's graveyard"))
+            elif e.name == "counter_spell" and oid in instead:
+                z = instead[oid]
+                where = {"exile": "exiled", "hand": "put into its owner's hand",
+                         "library": "put into its owner's library (the order of a library is not tracked, 401.4)"}[z]
+                plan.append((oid, z, "701.6a, 614.1a", f"  {o.handle} is countered and {where} instead of into "
+                                                       "its owner's graveyard"))
             elif e.name == "counter_spell":
                 plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
             else:

@@ -137,6 +137,9 @@ class State:
     turn_base: str | None = None                    # the player of the last turn that was not an extra one
     delayed: list = field(default_factory=list)     # delayed triggered abilities not yet triggered (603.7):
                                                     # (number, ability symbol dl(A, I), step, controller, source id)
+    delayed_objs: dict = field(default_factory=dict)  # the objects a delayed triggered ability acts on, fixed
+                                                    # as it was made (603.7c): number -> (object ids, follow:
+                                                    # the permanents those cards became, 400.7)
     zones: Zones = field(default_factory=Zones)     # libraries in order, stated hands (engine/zone_state.py)
 
     def clone(self) -> "State":

@@ -40,6 +40,17 @@ from .state import Item, State, item_sym, resolve_handle, state_facts, target_sy
 from .turn import TurnStructure
 from .zones import ZoneSteps
 
+# CR 702.62a, 702.147a: keywords that stand for a triggered ability, the scenario's word for it and its symbol
+KEYWORD_TRIGGERS = {"suspend": "suspend_upkeep", "decayed": "decayed_attack"}
+
+
+def _is_keyword(e, kind: str) -> bool:
+    """A keyword(...) term of that keyword (suspend(N, C) or the bare decayed)."""
+    if not (isinstance(e, Fn) and e.name == "keyword" and e.args):
+        return False
+    k = e.args[0]
+    return (isinstance(k, Fn) and k.name == kind) or k == kind or str(k) == kind
+
 
 def _target_of(T: Symbol):
     """A target symbol -> an object id or a player's name."""
@@ -506,6 +517,8 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
             return f"the delayed triggered ability of {self._ab_text(A.arguments[1].arguments[0])}"
         if A.name == "suspend_upkeep":
             return f"{A.arguments[0].arguments[0].string}'s suspend ability (remove a time counter, 702.62a)"
+        if A.name == "decayed_attack":
+            return "its decayed ability (sacrifice it at end of combat, 702.147a)"
         if A.name == "ab" and len(A.arguments) == 2:
             face = self.faces.get(A.arguments[0].string)
             i = A.arguments[1].number
@@ -522,14 +535,13 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
 
 
     def _ability_symbol(self, face: CardFace, kind: str, n: int, s: Sentence) -> Symbol:
-        if kind == "suspend":
-            # CR 702.62a: the upkeep ability that suspend stands for
+        if kind in KEYWORD_TRIGGERS:
+            # CR 702.62a, 702.147a: the triggered ability a keyword stands for (suspend's upkeep ability, decayed's
+            # attack ability: mtgkb/rules/decayed.lp)
             for i, ab in enumerate(face.abilities, 1):
-                if ab.kind == "keyword" and any(isinstance(e, Fn) and e.name == "keyword" and e.args
-                                                and isinstance(e.args[0], Fn) and e.args[0].name == "suspend"
-                                                for e in ab.effects):
-                    return Function("suspend_upkeep", [Function("ab", [String(face.name), Number(i)])])
-            raise FactError(f"{face.name} has no suspend", s.pos)
+                if ab.kind == "keyword" and any(_is_keyword(e, kind) for e in ab.effects):
+                    return Function(KEYWORD_TRIGGERS[kind], [Function("ab", [String(face.name), Number(i)])])
+            raise FactError(f"{face.name} has no {kind}", s.pos)
 
         def kind_of(ab: Ability) -> str:
             if is_mode_line(ab):

@@ -251,14 +251,31 @@ class TurnStructure:
             # CR 613.1b, 514.2: a control-changing effect ended (rules.lp: mtgkb/rules/control.lp)
             change_control(st, c.arguments[0].arguments[0].number, c.arguments[1].string)
 
-    def create_delayed(self, st: State, it, e) -> None:
+    def create_delayed(self, st: State, it, e, objs=(), follow: bool = False) -> None:
         """CR 603.7a: a resolving ability creates a delayed triggered ability (rules.lp: tl_apply(I,
-        delayed(D, Step))); it is controlled by that ability's controller (603.7d)."""
+        delayed(D, Step))); it is controlled by that ability's controller (603.7d).  objs: the objects it
+        acts on, fixed now (603.7c; rules.lp: tl_dl_obj/3); follow: they are cards this resolution puts onto
+        the battlefield, and it acts on the permanents they become (rules.lp: tl_dl_follow/2, 400.7)."""
         st.ts += 1
         D, step = e.arguments[0], e.arguments[1].name
         st.delayed.append((st.ts, D, step, it.controller, it.source))
+        if objs:
+            st.delayed_objs[st.ts] = (tuple(objs), follow)
         st.log.append(("603.7a", f"  a delayed triggered ability is created: it triggers when the next "
-                                  f"{STEP_WORDS.get(step, step)} begins"))
+                                  f"{STEP_WORDS.get(step, step)} begins" + self._delayed_objs_text(st, objs)))
+
+    def bind_delayed(self, st: State, m, made: list[int]) -> None:
+        """CR 603.7c, 111.1: a delayed triggered ability that acts on the tokens the resolution that created
+        it made (rules.lp: tl_dl_made/2) is bound to them."""
+        for b in pick(m, "tl_dl_made"):
+            n = next((d[0] for d in reversed(st.delayed) if d[1] == b.arguments[1]), None)
+            if n is not None and made:
+                st.delayed_objs[n] = (tuple(made), False)
+                st.log.append(("603.7c", "  the delayed triggered ability acts on " + ", ".join(st.name_of(o) for o in made)))
+
+    @staticmethod
+    def _delayed_objs_text(st: State, objs) -> str:
+        return f" (on {', '.join(st.name_of(o) for o in objs)})" if objs else ""
 
     def turn_draw(self, st: State, player: str, s: Sentence) -> list[State]:
         """CR 504.1: the active player draws a card, a turn-based action (one outcome per card it can

@@ -9,7 +9,8 @@ calls this).  A leaf: it reads the state's fields and imports no engine module.
 - `blockers_declared` (509.1 happened this combat), `first_strike_step_done` and
   `in_first_strike_step(O)` (702.7b, 702.4b), `combat_damage_done` (510);
 - `delayed_trigger(N, D, Step, P, S)`: the delayed triggered ability N does what D = dl(A, I) says,
-  triggers when Step next begins, is controlled by P; S is the source of the ability that made it (603.7).
+  triggers when Step next begins, is controlled by P; S is the source of the ability that made it (603.7);
+  `delayed_obj(N, O)`: an object it acts on, fixed as it was made, while O is still that object (603.7c).
 """
 
 from __future__ import annotations
@@ -46,4 +47,13 @@ def turn_facts(st) -> list[Symbol]:
         out.append(atom("turn_base", String(st.turn_base)))
     for n, D, step, p, src in st.delayed:
         out.append(atom("delayed_trigger", Number(n), D, Function(step), String(p), obj(src)))
+    # CR 603.7c: the objects a delayed ability waiting or on the stack acts on, while each is still the object
+    # it was (400.7)
+    live = {d[0] for d in st.delayed} | {it.abilities[0].arguments[0].number for it in st.stack
+                                         if it.abilities and it.abilities[0].name == "delayed"}
+    for n, (objs, follow) in sorted(st.delayed_objs.items()):
+        # (a card put onto the battlefield by the ability that made it: the permanent it became, one move on)
+        objs = [st.became.get(o) for o in objs] if follow else objs
+        out += [atom("delayed_obj", Number(n), obj(o)) for o in objs if n in live and o in st.objects
+                and (not follow or st.objects[o].zone == "battlefield")]
     return out

@@ -127,7 +127,8 @@ class ZoneSteps:
             return self._search(st, p, act, m, cause)
         if act.name == "search_n":
             return self._search_n(st, p, act, m, cause)
-        if act.name in ("discard", "discard_pick"):   # CR 701.9a (discard_pick: mtgkb/rules/hand_discard.lp)
+        # CR 701.9a (discard_pick: mtgkb/rules/hand_discard.lp; discard_hand: mtgkb/rules/hand_wheels.lp)
+        if act.name in ("discard", "discard_pick", "discard_hand"):
             return self._discard_n(st, p, m, cause)
         # the cards taken from the top (121.1, 701.17a, 701.22a, 701.25a)
         for t in pick(m, "zn_took"):
