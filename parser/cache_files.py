@@ -6,7 +6,9 @@ can write, never through a symbolic link (O_NOFOLLOW on the directory and on the
 file, both opened relative to the checked directory's descriptor, so nothing can be
 swapped in between).  Where any of this cannot be had, there is no cache: the
 caller builds in memory (and a directory that exists but cannot be trusted is
-named once, on stderr).  A leaf."""
+named once, on stderr).  The directory is kept under a size budget: after a write, the
+files least recently written or read go first (a read marks its file as used), so caches of
+older versions of the program and of the card database do not pile up.  A leaf."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import os
 import sys
 
 CACHE_MAX_BYTES = 64 * 1024 * 1024  # a cache file larger than this is not read
+CACHE_DIR_BUDGET = 256 * 1024 * 1024  # past this, a write removes the least recently used files
 
 _warned: set[str] = set()
 
@@ -102,6 +105,7 @@ def read_cache(folder: str, name: str) -> bytes | None:
             if size > CACHE_MAX_BYTES:
                 return None
             chunks.append(b)
+        _mark_used(fd)
         return b"".join(chunks)
     except OSError:
         return None
@@ -147,6 +151,7 @@ def write_cache(folder: str, name: str, data: bytes) -> bool:
         finally:
             os.close(fd)
         os.replace(tmp, name, src_dir_fd=dfd, dst_dir_fd=dfd)
+        evict(dfd, keep=name)
         return True
     except OSError:
         try:
@@ -156,3 +161,47 @@ def write_cache(folder: str, name: str, data: bytes) -> bool:
         return False
     finally:
         os.close(dfd)
+
+
+def _mark_used(fd: int) -> None:
+    """Set the modification time of an open cache file to now: eviction keeps the files in use."""
+    try:
+        os.utime(fd)
+    except (OSError, NotImplementedError):
+        pass
+
+
+def evict(dfd: int, keep: str, budget: int | None = None) -> int:
+    """Remove the user's own regular files of the cache directory `dfd`, least recently used
+    first (by modification time, then name), until the directory holds at most `budget` bytes
+    (default CACHE_DIR_BUDGET); never `keep` (the file just written) nor another writer's
+    temporary file (a dot file).  Returns the number of files removed."""
+    import stat
+
+    budget = CACHE_DIR_BUDGET if budget is None else budget
+    files, total = [], 0
+    try:
+        with os.scandir(dfd) as it:
+            for e in it:
+                try:
+                    st = e.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if not (stat.S_ISREG(st.st_mode) and st.st_uid == os.geteuid()):
+                    continue
+                total += st.st_size
+                if e.name != keep and not e.name.startswith("."):
+                    files.append((st.st_mtime_ns, e.name, st.st_size))
+    except OSError:
+        return 0
+    removed = 0
+    for _, name, size in sorted(files):
+        if total <= budget:
+            break
+        try:
+            os.unlink(name, dir_fd=dfd)
+        except OSError:
+            continue
+        total -= size
+        removed += 1
+    return removed

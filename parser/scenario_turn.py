@@ -66,6 +66,8 @@ def _damage(first_only: bool):
 GIVEN = {
     "turn_ends": lambda b, ch, ln: ("tl_turn_ends", {}),
     "proceeds_to_turn": lambda b, ch, ln: ("tl_proceeds", {"player": str(ch[0])}),
+    # CR 500.1: the given state is the whole turn so far: no creature died, no player lost life before it
+    "nothing_earlier": lambda b, ch, ln: ("history_known", {}),
     "attacks": _attacks,
     "blocks": _blocks,
     "combat_damage": _damage(False),

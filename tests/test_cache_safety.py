@@ -158,3 +158,30 @@ def test_the_card_index_cache_uses_the_same_checks(home, tmp_path):
     assert sources.write_cache("x.bin", b"abc") and sources.read_cache("x.bin") == b"abc"
     os.chmod(d, 0o777)
     assert sources.read_cache("x.bin") is None and not sources.write_cache("y.bin", b"z")
+
+
+def test_the_directory_is_kept_under_its_budget_least_recently_used_first(home, monkeypatch):
+    from mtgkb.parser import cache_files
+
+    monkeypatch.setattr(cache_files, "CACHE_DIR_BUDGET", 3000)
+    folder = "budget-test"
+    for i, name in enumerate(("old", "used", "newer")):
+        assert cache_files.write_cache(folder, name, b"x" * 1000)
+        os.utime(home / folder / name, ns=(10**18 + i, 10**18 + i))   # written in this order
+    assert cache_files.read_cache(folder, "old") == b"x" * 1000          # a read marks "old" as used
+    assert cache_files.write_cache(folder, "last", b"y" * 1000)         # 4000 bytes: one file must go
+    left = sorted(p.name for p in (home / folder).iterdir())
+    assert left == ["last", "newer", "old"], left                       # "used" was the least recently used
+
+
+def test_eviction_never_removes_the_file_just_written_nor_foreign_files(home, monkeypatch):
+    from mtgkb.parser import cache_files
+
+    monkeypatch.setattr(cache_files, "CACHE_DIR_BUDGET", 10)
+    folder = "budget-test"
+    assert cache_files.write_cache(folder, "a", b"1" * 100)
+    (home / folder / ".b.123.tmp").write_bytes(b"2" * 100)              # another writer's temporary file
+    (home / folder / "link").symlink_to(home / folder / "a")
+    assert cache_files.write_cache(folder, "c", b"3" * 100)
+    left = sorted(p.name for p in (home / folder).iterdir())
+    assert left == [".b.123.tmp", "c", "link"], left

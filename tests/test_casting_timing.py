@@ -26,6 +26,8 @@ REFUSED = [
     # from a graveyard, with no effect that allows it
     ("Lightning Bolt is in Alice's graveyard.\nAlice has {R} in her mana pool.\nAlice casts Lightning Bolt targeting Bob.",
      "Alice casts", "601.3"),
+    # a card with no mana cost, cast from hand by an ordinary cast (its suspend is not a cast sentence)
+    ("Alice controls Forest.\nAlice casts Wheel of Fate.", "Alice casts", "118.6"),
     # a card of another player's hand
     ("Lightning Bolt is in Bob's hand.\nAlice has {R} in her mana pool.\nAlice casts Lightning Bolt targeting Bob.",
      "Alice casts", "601.3"),
@@ -69,6 +71,10 @@ ALLOWED = [
     # a block that names no step is the active player's precombat main phase
     ("Alice controls Forest and Forest #2.\nAlice casts Grizzly Bears.\nGrizzly Bears resolves.",
      "Grizzly Bears is on the battlefield."),
+    # a card with no mana cost cast by an effect that lets it be cast without paying its mana cost (118.6)
+    ("Alice controls Forest.\nAlice has no cards in hand.\nBob has no cards in hand.\nAlice's library has 30 cards.\n"
+     "Bob's library has 30 cards.\nAlice casts Wheel of Fate without paying its mana cost.\nWheel of Fate resolves.",
+     "Alice has 7 cards in hand."),
     # once the stack is empty again
     ("Alice controls Forest, Forest #2, Forest #3 and Grizzly Bears.\n"
      "Alice casts Giant Growth targeting Grizzly Bears.\nGiant Growth resolves.\nAlice casts Grizzly Bears #2.\n"
@@ -93,6 +99,13 @@ def test_can_cast_follows_the_timing_and_the_stack(tmp_path, session):
 def test_can_cast_needs_the_card_in_her_own_hand(tmp_path, session):
     given = "Alice controls Mountain.\nLightning Bolt is in Bob's hand.\nShock is in Alice's graveyard."
     r = check(tmp_path, given, "Alice cannot cast Lightning Bolt.\nAlice cannot cast Shock.", session=session)
+    assert verdicts(r) == ["holds", "holds"], r.claims
+
+
+def test_can_cast_is_false_for_a_card_with_no_mana_cost(tmp_path, session):
+    # CR 118.6: Wheel of Fate has no mana cost (only suspend casts it; a {0} cost is a cost)
+    given = "Alice controls Forest.\nWheel of Fate is in Alice's hand.\nOrnithopter is in Alice's hand."
+    r = check(tmp_path, given, "Alice cannot cast Wheel of Fate.\nAlice can cast Ornithopter.", session=session)
     assert verdicts(r) == ["holds", "holds"], r.claims
 
 

@@ -27,7 +27,7 @@ card:
 
 
 def _life(session, tmp_path, lines) -> str:
-    body = "\n".join(f"    {x}" for x in lines)
+    body = "\n".join(f"    {x}" for x in ("Nothing happened earlier this turn.",) + tuple(lines))
     text = f'ruling "case"\n  given:\n{body}\n  expect:\n    Alice has 22 life.\n'
     rr, _ = run_with_cards(session, tmp_path, text, cards=CARDS)
     return rr.claims[0].verdict
@@ -49,7 +49,7 @@ def test_every_creature_that_died_counts_for_creature_that_died(session, tmp_pat
     # this turn, its own death and either player's creatures; a token that died too (Grizzly Bears and Hill Giant
     # and the source: 3)
     def life(lines, claim):
-        body = "\n".join(f"    {x}" for x in lines)
+        body = "\n".join(f"    {x}" for x in ("Nothing happened earlier this turn.",) + tuple(lines))
         rr, _ = run_with_cards(session, tmp_path, f'ruling "case"\n  given:\n{body}\n  expect:\n    {claim}\n',
                                cards=CARDS)
         return rr.claims[0].verdict
@@ -58,7 +58,21 @@ def test_every_creature_that_died_counts_for_creature_that_died(session, tmp_pat
                         "Mourning Stalker's triggered ability resolves."), "Alice has 23 life.") == "holds"
     assert life(base + ("Mourning Stalker dies.", "Mourning Stalker's triggered ability resolves."),
                 "Alice has 21 life.") == "holds"
-    # nothing died in the given state before the events: a creature that is only in a graveyard does not count
+    # the scenario says nothing happened before its events: a creature that is only in a graveyard does not count
     assert life(("It is Alice's turn.", "Alice controls Mourning Stalker.", "Grizzly Bears is in Alice's graveyard.",
                  "Mourning Stalker dies.", "Mourning Stalker's triggered ability resolves."),
+                "Alice has 21 life.") == "holds"
+
+
+def test_deaths_before_a_scenario_that_begins_mid_turn_are_not_known(session, tmp_path):
+    # CR 700.4, 500.1: without "Nothing happened earlier this turn.", creatures may have died earlier this turn: the
+    # number is not settled; once a turn begins in the scenario, the whole of that turn is known
+    def life(lines, claim):
+        body = "\n".join(f"    {x}" for x in lines)
+        rr, _ = run_with_cards(session, tmp_path, f'ruling "case"\n  given:\n{body}\n  expect:\n    {claim}\n',
+                               cards=CARDS)
+        return rr.claims[0].verdict
+    dies = ("Mourning Stalker dies.", "Mourning Stalker's triggered ability resolves.")
+    assert life(("It is Alice's turn.", "Alice controls Mourning Stalker.") + dies, "Alice has 21 life.") == "undetermined"
+    assert life(("It is Alice's turn.", "Alice controls Mourning Stalker.", "The game proceeds to Bob's turn.") + dies,
                 "Alice has 21 life.") == "holds"

@@ -127,6 +127,11 @@ def test_close_wordings_stay_unsupported(line):
 
 def test_the_new_families_are_not_applied(db):
     """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied -- but
-    Divine Light's prevention to a group (meaning_prevention.lp: to_each, judged as damage would be dealt)."""
-    assert applied_golden(db, GOLDEN) == [("Divine Light", 0, "prevent_all(damage,to(all_of(desc(none,types(group("
-                                          "creature)),where(you_control))),this_turn))")]
+    Divine Light's prevention to a group (meaning_prevention.lp: to_each, judged as damage would be dealt) and
+    Glimpse of Nature's trigger for the turn (meaning_turn_triggers.lp: "whenever you cast a creature spell this
+    turn, draw a card")."""
+    assert applied_golden(db, GOLDEN) == [
+        ("Glimpse of Nature", 0, "whenever(casts_this_turn(you,some(a,desc(none,types(group(creature,spell)),where)),"
+                                 "this_turn))"),
+        ("Divine Light", 0, "prevent_all(damage,to(all_of(desc(none,types(group(creature)),where(you_control))),"
+                            "this_turn))")]

@@ -27,7 +27,7 @@ from .state import STARTING_LIFE, Item, State, item_sym
 # violations of a cast or an activation that make its sentence bad input (the rules forbid it)
 CAST_VIOLATIONS = {"not_during_a_main_phase_of_its_controller", "the_stack_is_not_empty", "not_from_hand",
                    "not_in_own_hand", "unpayable_additional_cost", "cannot_pay_with", "not_as_a_sorcery", "no_kicker",
-                   "summoning_sick", "not_its_controller", "not_a_land_card", "two_alternative_costs"}
+                   "summoning_sick", "not_its_controller", "not_a_land_card", "two_alternative_costs", "no_mana_cost"}
 
 
 class Casting:

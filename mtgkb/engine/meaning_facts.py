@@ -42,7 +42,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_regeneration.lp", "meaning_amounts_of.lp",
                  "meaning_tokens_tapped.lp", "meaning_tokens_attacking.lp", "meaning_both.lp",
                  "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
-                 "meaning_greatest_mv.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
+                 "meaning_greatest_mv.lp", "meaning_devotion.lp", "meaning_hand_counts.lp", "meaning_domain.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
                  "meaning_hand_discard.lp", "meaning_hand_wheels.lp", "meaning_player_groups.lp",
                  "meaning_sacrifice_any.lp", "meaning_search_subtype.lp", "meaning_card_kinds.lp",
@@ -63,7 +63,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_opponent_count.lp", "meaning_attacked_player.lp",
                  "meaning_enchanted_if.lp", "meaning_lost_this_way.lp",
                  "meaning_delayed_objects.lp", "meaning_casting_windows.lp", "meaning_keyword_counters.lp",
-                 "meaning_kicked_permanent.lp")
+                 "meaning_kicked_permanent.lp", "meaning_turn_triggers.lp", "meaning_reveal_until.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({

@@ -206,6 +206,10 @@ class Resolution:
                     self.create_delayed(st, it, e, [o.arguments[2].arguments[0].number for o in pick(m, "tl_dl_obj")
                                                     if o.arguments[1] == e.arguments[0]],
                                         any(f.arguments[1] == e.arguments[0] for f in pick(m, "tl_dl_follow")))
+                elif e.name == "turn_trigger":
+                    # CR 603.7a, 603.7c (engine/turn.py): with the object it watches (rules.lp: tl_tt_obj/3)
+                    self.create_turn_trigger(st, it, e.arguments[0], [o.arguments[2].arguments[0].number for o in
+                                                                      pick(m, "tl_tt_obj") if o.arguments[1] == e.arguments[0]])
                 elif e.name == "extra_turn":
                     self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":

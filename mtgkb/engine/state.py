@@ -121,6 +121,8 @@ class State:
     died: list = field(default_factory=list)        # (object id, subtype symbol or `creature`) of creatures that
                                                     # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
+    history_known: bool = False                     # died / life_lost hold the whole turn so far: the turn began
+                                                    # in the scenario, or it says nothing happened before it
     spells_cast: int = 0                            # spells cast this turn (601.2i; storm, 702.40a)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
@@ -244,6 +246,8 @@ def state_facts(st: State, stack: bool = True) -> list[Symbol]:
     out += turn_facts(st)
     out += [atom("died_this_turn", obj(o), x) for o, x in st.died]
     out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
+    if st.history_known:
+        out.append(atom("turn_history_known"))   # CR 500.1: what happened this turn is all known
     if stack:
         for it in st.stack:
             out += item_facts(st, it)

@@ -245,6 +245,9 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
             return self.zone_sentence(st, s)
         if k == "tl_step":
             return self._step_sentence(st, s)      # 500.1, 603.2b (engine/turn.py)
+        if k == "history_known":
+            st.history_known = True   # "Nothing happened earlier this turn." (mtgkb/rules/died_this_turn.lp)
+            return [st]
         if k == "tl_turn_ends":
             return self._turn_ends(st, s)
         if k == "tl_proceeds":

@@ -15,7 +15,7 @@ from clingo import Function, Number, String
 
 from mtgkb.parser.scenario_ast import Sentence
 
-from ..symbols import atom
+from ..symbols import atom, obj
 from .ask import ScenarioError, pick
 from .control import change_control
 from .state import State
@@ -178,6 +178,7 @@ class TurnStructure:
         st.step = None
         st.cleanup_again = False
         st.died, st.life_lost = [], []   # CR 700.4, 119.3: "this turn" is the turn that begins now
+        st.history_known = True          # ... and all of it happens in the scenario
         st.spells_cast = 0
         for o in st.objects.values():
             if o.controller == player:
@@ -263,6 +264,17 @@ class TurnStructure:
             st.delayed_objs[st.ts] = (tuple(objs), follow)
         st.log.append(("603.7a", f"  a delayed triggered ability is created: it triggers when the next "
                                   f"{STEP_WORDS.get(step, step)} begins" + self._delayed_objs_text(st, objs)))
+
+    def create_turn_trigger(self, st: State, it, D, objs) -> None:
+        """CR 603.7a, 603.7b, 603.7d: a resolving spell creates a triggered ability that works for the rest of
+        the turn (rules.lp: tl_apply(I, turn_trigger(D)); mtgkb/rules/turn_triggers.lp), controlled by the
+        spell's controller; objs: the object it watches, fixed now (603.7c)."""
+        st.ts += 1
+        st.static_facts.append(atom("turn_trigger", Number(st.ts), D, String(it.controller), obj(it.source),
+                                    Number(st.turn)))
+        st.static_facts += [atom("turn_trigger_obj", Number(st.ts), obj(o)) for o in objs]
+        st.log.append(("603.7a", "  a triggered ability is created for the rest of the turn"
+                                  + self._delayed_objs_text(st, objs)))
 
     def bind_delayed(self, st: State, m, made: list[int]) -> None:
         """CR 603.7c, 111.1: a delayed triggered ability that acts on the tokens the resolution that created

@@ -17,6 +17,7 @@ from mtgkb.parser.scenario_ast import Sentence
 from ..facts import FactError
 from ..symbols import atom, obj
 from .ask import ScenarioError, pick
+from .reveal_until import apply_reveal_until
 from .state import State
 from .zone_state import library, new_unknown, parts, shuffled
 
@@ -127,6 +128,9 @@ class ZoneSteps:
             return self._search(st, p, act, m, cause)
         if act.name == "search_n":
             return self._search_n(st, p, act, m, cause)
+        if act.name == "reveal_until":
+            # CR 701.20a, 401.1 (mtgkb/rules/reveal_until.lp)
+            return apply_reveal_until(self, st, act, m)
         # CR 701.9a (discard_pick: mtgkb/rules/hand_discard.lp; discard_hand: mtgkb/rules/hand_wheels.lp)
         if act.name in ("discard", "discard_pick", "discard_hand"):
             return self._discard_n(st, p, m, cause)
