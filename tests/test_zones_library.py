@@ -175,9 +175,14 @@ def test_card_shapes_read(db, name, i, expected):
 
 
 def test_other_library_wordings_stay_unread(db):
-    # revealing the top cards and putting one "from among them" into the hand, the rest into the graveyard, is not
-    # read (Impulse's look is: mtgkb/rules/meaning_looks.lp, tests/test_zone_families.py)
-    assert "unread" in _meaning(db, "Gather the Pack")
+    # looking at the top cards of a target player's library and putting them back in any order is not read
+    assert "unread" in _meaning(db, "Portent")
+
+
+def test_a_reveal_of_the_top_cards_that_picks_one_is_read(db):
+    # revealing the top cards and putting one "from among them" into the hand, the rest into the graveyard, reads
+    # as the look that picks (mtgkb/rules/meaning_reveal_top.lp, meaning_looks.lp); its spell mastery stays unread
+    assert "(1,1,0),zone(look_pick(you,5,type(creature),graveyard,2))" in _meaning(db, "Gather the Pack")
 
 
 def test_a_look_that_picks_either_of_two_kinds_is_read(db):

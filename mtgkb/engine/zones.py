@@ -21,6 +21,8 @@ from .reveal_until import apply_reveal_until
 from .state import State
 from .zone_state import library, new_unknown, parts, shuffled
 
+SEARCH_WORDS = {"battlefield": "onto the battlefield", "hand": "into their hand", "graveyard": "into their graveyard",
+                "exile": "into exile"}
 ZONE_WORDS = {"hand": "into their hand", "graveyard": "into their graveyard", "top": "on top of their library",
               "bottom": "on the bottom of their library", "exile": "into exile"}
 
@@ -123,9 +125,9 @@ class ZoneSteps:
                 st.move(o, "library")
             return self._shuffle(st, p, act)
         if act.name == "search":
-            return self._search(st, p, act, m)
+            return self._search(st, p, act, m, cause)
         if act.name == "search_n":
-            return self._search_n(st, p, act, m)
+            return self._search_n(st, p, act, m, cause)
         if act.name == "reveal_until":
             # CR 701.20a, 401.1 (mtgkb/rules/reveal_until.lp)
             return apply_reveal_until(self, st, act, m)
@@ -160,15 +162,16 @@ class ZoneSteps:
         lib.top = new_top + lib.top
         lib.bottom = lib.bottom + new_bottom
         verb = {"draw": "draws", "mill": "mills", "scry": "scries", "surveil": "surveils", "look": "looks at",
-                "look_pick": "looks at", "explore": "reveals"}[act.name]
+                "look_pick": "looks at", "explore": "reveals", "reveal_all": "reveals"}[act.name]
         rule = {"draw": "121.1, 121.2", "mill": "701.17a", "scry": "701.22a", "surveil": "701.25a",
-                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3", "explore": "701.44a"}[act.name]
+                "look": "401.1, 400.3", "look_pick": "401.1, 608.2d, 400.3", "explore": "701.44a",
+                "reveal_all": "701.20a, 401.1, 400.3"}[act.name]
         how_many = 1 if act.name == "explore" else act.arguments[1].number
         st.log.append((rule, f"{p} {verb} {how_many}: " + "; ".join(
             f"{st.name_of(o)} {ZONE_WORDS[d]}" for d, o in
             [("hand", x) for x in drawn] + [("graveyard", x) for x in milled]) +
             (f"{'; ' if drawn or milled else ''}{len(new_top)} on top, {len(new_bottom)} on the bottom"
-             if act.name in ("scry", "surveil", "look", "look_pick", "explore") else "")))
+             if act.name in ("scry", "surveil", "look", "look_pick", "explore", "reveal_all") else "")))
         counted = self._explore_counter(st, m) if act.name == "explore" else []
         if hidden_public:
             # an unknown card put into a public zone may have an ability that triggers on it (a card
@@ -208,30 +211,35 @@ class ZoneSteps:
         st.log.append(("701.24a", f"{p} shuffles their library"))
         return self.event(st, Function("zone_action", [act]))
 
-    def _search(self, st: State, p: str, act: Symbol, m) -> list[State]:
+    def _search(self, st: State, p: str, act: Symbol, m, cause: str | None = None) -> list[State]:
         """CR 701.23a, 701.23b: the card found (an outcome per card that matches, an unknown card,
         or none) goes where the effect says; the library is then shuffled (701.24a)."""
         found = pick(m, "zn_found")
         F, to = found[0].arguments if found else (Function("none"), Function("hand"))
         known = [F.arguments[0].number] if F.name == "o" else []
-        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0)
+        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0, cause)
 
-    def _search_n(self, st: State, p: str, act: Symbol, m) -> list[State]:
+    def _search_n(self, st: State, p: str, act: Symbol, m, cause: str | None = None) -> list[State]:
         """CR 701.23a, 701.23b: up to N cards found (mtgkb/rules/search_n.lp): the known ones the answer set
         names and as many unknown ones as it says, all going where the effect says."""
         to = next((t.arguments[0] for t in pick(m, "zn_found_to")), Function("hand"))
         known = sorted(f.arguments[0].arguments[0].number for f in pick(m, "zn_found_n"))
         n_unknown = sum(u.arguments[0].number for u in pick(m, "zn_found_unknown_n"))
-        return self._found(st, p, to, known, n_unknown)
+        return self._found(st, p, to, known, n_unknown, cause)
 
-    def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int) -> list[State]:
-        """The cards a search found (object ids, and a number of unknown cards) moved out of p's library."""
+    def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int,
+               cause: str | None = None) -> list[State]:
+        """The cards a search found (object ids, and a number of unknown cards) moved out of p's library (onto the
+        battlefield under p's control, or under the searcher's, `cause`, for battlefield_yours: 108.3, 110.2a)."""
         lib = library(st, p)
-        dest = "battlefield" if to.name.startswith("battlefield") else "hand"
         names = [st.objects[oid].handle for oid in known] + ["an unknown card"] * n_unknown
+        if to.name == "top":
+            return self._found_on_top(st, p, known, n_unknown, names)
+        dest = "battlefield" if to.name.startswith("battlefield") else to.name
+        ctl = (cause or p) if to.name == "battlefield_yours" else p
         new_objs = []
         for oid in known:
-            new_objs.append(st.move(oid, dest, p if dest == "battlefield" else None))
+            new_objs.append(st.move(oid, dest, ctl if dest == "battlefield" else None))
         for _ in range(n_unknown):
             top, loose, unk, bottom, stated = parts(st, p)
             if unk > 0:
@@ -244,20 +252,42 @@ class ZoneSteps:
                 if p not in st.zones.unsure:
                     st.zones.unsure.append(p)
             new_objs.append(new_unknown(st, dest, p))
+            if dest == "battlefield":
+                new_objs[-1].controller = ctl
         new_objs = [o for o in new_objs if o is not None]
+        if n_unknown and dest in ("graveyard", "exile"):
+            # an unknown card put into a public zone may have an ability that works there: what follows is not
+            # settled
+            st.unsure.append(Function("unknown_card_revealed", [String(p)]))
         what = ", ".join(names) if names else "nothing"
         for new in new_objs:
             if to.name == "battlefield_tapped":
                 new.tapped = True
         st.choices.append(f"{p} finds {what}")
         st.log.append(("701.23a, 701.23b", f"{p} searches their library and finds {what}"
-                       + (f", put {'onto the battlefield' if dest == 'battlefield' else 'into their hand'}"
+                       + (f", put {SEARCH_WORDS[dest]}"
                           + (" tapped" if to.name == "battlefield_tapped" else "") if new_objs else "")))
         entered = [new for new in new_objs if new.zone == "battlefield"]
         for new in entered:
             new.entered = True
         # CR 603.2, 603.6a: the permanents put onto the battlefield at once enter in one event
         return self.event(st, *[Function("enters", [obj(new.id)]) for new in entered]) if entered else [st]
+
+    def _found_on_top(self, st: State, p: str, known: list[int], n_unknown: int, names: list[str]) -> list[State]:
+        """CR 701.23a, 701.24a, 401.1: "then shuffle and put that card on top": the library is shuffled and the
+        card found (a known one, or an unknown one) is its top card; nothing found: the library is only shuffled."""
+        lib = library(st, p)
+        shuffled(st, p)
+        if known:
+            lib.top = [known[0]]
+        elif n_unknown:
+            lib.unknown_loose = max(0, lib.unknown_loose - 1)
+            lib.top = [None]
+        what = ", ".join(names) if names else "nothing"
+        st.choices.append(f"{p} finds {what}")
+        st.log.append(("701.23a, 701.24a", f"{p} searches their library and finds {what}, shuffles it"
+                       + (" and puts that card on top" if names else "")))
+        return self.event(st, Function("zone_action", [Function("shuffle", [String(p)])]))
 
     def _discard_n(self, st: State, p: str, m, cause: str | None) -> list[State]:
         """CR 701.9a, 701.9b: the cards the answer set says are discarded, each a discard event."""
