@@ -89,6 +89,10 @@ def test_choices_are_applied(tmp_path):
     # "of that type" on a face with no "Choose a creature type." is not read
     assert parse_applied(tmp_path, "Odd Rain {2}{G}\nInstant\nYou gain 2 life for each permanent you control of "
                          "that type.\n") == [False]
+    # what a permanent remembers of "As ~ enters, choose a creature type" (607.2) is not read
+    assert parse_applied(tmp_path, "Species Specialist {1}{G}\nCreature — Human\nAs Species Specialist enters the "
+                         "battlefield, choose a creature type.\nWhenever a creature of the chosen type dies, you may "
+                         "draw a card.\n2/1\n") == [False, False]
     # a choice that is not the ability's first sentence is not read
     assert parse_applied(tmp_path, "Odd Melody {3}{U}\nSorcery\nDraw a card. Choose a creature type. Draw a card for "
                          "each permanent you control of that type.\n") == [False]
