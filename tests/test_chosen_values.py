@@ -37,6 +37,13 @@ CASES = [
         "Blessed Breath resolves, choosing red.", "Bob has {R} in his mana pool.",
         "Bob casts Lightning Bolt targeting Grizzly Bears, paying from his mana pool.", "Lightning Bolt resolves."),
          ("Grizzly Bears is on the battlefield.",), ("undetermined",)),
+    # 702.16c-d, 704.5m: an Aura of the chosen color would fall off; that is not applied, so nothing is settled
+    case("an-aura-on-a-creature-with-gained-protection-unsettles-the-board", (
+        "It is Alice's turn.", "Alice controls Grizzly Bears.", "Bob controls Pacifism attached to Grizzly Bears.",
+        "Alice has {W} in her mana pool.",
+        "Alice casts Blessed Breath targeting Grizzly Bears, paying from her mana pool.",
+        "Blessed Breath resolves, choosing white."),
+         ("Pacifism is on the battlefield.", "Grizzly Bears is 2/2."), ("undetermined", "undetermined")),
     case("a-triggered-ability-chooses-too", ("It is Alice's turn.", "Alice controls Grizzly Bears.",
                                             "Midvast Protector enters under Alice's control.",
                                             "Midvast Protector's triggered ability resolves, choosing black."),
