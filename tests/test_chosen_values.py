@@ -1,7 +1,8 @@
 """Values chosen as a spell or ability resolves (CR 608.2d; mtgkb/rules/meaning_choices.lp, chosen_values.lp): a
 color ("gains protection from the color of your choice": Blessed Breath, Midvast Protector; 105.1, 702.16a) and a
 creature type ("Choose a creature type." then "of the chosen type", "of that type", "that aren't of the chosen
-type": Kindred Dominance, Crippling Fear, Luminescent Rain; 205.3m).  Without the scenario naming it, each value
+type": Kindred Dominance, Crippling Fear, Luminescent Rain; 205.3m), and "Choose a color." then "the chosen color"
+(Akroma's Blessing, Sudden Demise).  Without the scenario naming it, each value
 that could change the board is an outcome (five colors; each creature type an object has, and one for every other
 type); "..., choosing white" / "..., choosing the creature type Elf" names it."""
 
@@ -70,6 +71,18 @@ CASES = [
                                         "Alice casts Luminescent Rain, paying from her mana pool.",
                                         "Luminescent Rain resolves, choosing the creature type Elf."),
          ("Alice has 22 life.",), ("holds",)),
+    # "Choose a color." then "the chosen color", "of the chosen color" (105.1)
+    case("choose-a-color-then-protection-from-the-chosen-color", (
+        "It is Alice's turn.", "Alice controls Grizzly Bears and Llanowar Elves.", "Alice has {W}{W}{W} in her mana pool.",
+        "Alice casts Akroma's Blessing, paying from her mana pool.", "Akroma's Blessing resolves, choosing black."),
+         ("Grizzly Bears has protection from black.", "Llanowar Elves has protection from black.",
+          "Llanowar Elves does not have protection from red."), ("holds", "holds", "holds")),
+    case("damage-to-each-creature-of-the-chosen-color", (
+        "It is Alice's turn.", "Alice controls Grizzly Bears.", "Bob controls Hill Giant.",
+        "Alice has {R}{R}{R}{R} in her mana pool.", "Alice casts Sudden Demise with X = 3, paying from her mana pool.",
+        "Sudden Demise resolves."),
+         ("May Hill Giant is in Bob's graveyard.", "May Hill Giant is on the battlefield.",
+          "May Grizzly Bears is in Alice's graveyard."), ("holds", "holds", "holds")),
     # bad input: a value nothing asks for, a word that is not a creature type
     case("a-color-nothing-asks-for", ("It is Alice's turn.", "Alice has {R} in her mana pool.",
                                       "Alice casts Lightning Bolt targeting Bob, paying from her mana pool.",
@@ -96,6 +109,8 @@ def test_choices_are_applied(tmp_path):
     # "of that type" on a face with no "Choose a creature type." is not read
     assert parse_applied(tmp_path, "Odd Rain {2}{G}\nInstant\nYou gain 2 life for each permanent you control of "
                          "that type.\n") == [False]
+    assert parse_applied(tmp_path, "Sudden Demise {X}{R}\nSorcery\nChoose a color. Sudden Demise deals X damage to "
+                         "each creature of the chosen color.\n") == [True]
     # what a permanent remembers of "As ~ enters, choose a creature type" (607.2) is not read
     assert parse_applied(tmp_path, "Species Specialist {1}{G}\nCreature — Human\nAs Species Specialist enters the "
                          "battlefield, choose a creature type.\nWhenever a creature of the chosen type dies, you may "
