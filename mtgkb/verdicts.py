@@ -12,6 +12,7 @@ from clingo import Function, Symbol
 
 from mtgkb.parser.scenario_ast import Claim
 
+from .engine.present import keyword_words
 from .results import ClaimResult
 from .solver import SolveResult
 
@@ -96,4 +97,7 @@ def _describe_ability(a: Symbol, res: SolveResult) -> str:
     # ab(Face, I): name the face and the line index
     if a.name == "ab" and len(a.arguments) == 2:
         return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+    # kw(K): a keyword an effect gave (613.1f), whose domain the rules watch but do not apply
+    if a.name == "kw" and len(a.arguments) == 1:
+        return f"{keyword_words(a.arguments[0])} (gained from an effect; not applied here)"
     return str(a)

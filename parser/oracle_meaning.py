@@ -211,7 +211,7 @@ class _Meaning(BreadthForms, SecondPassForms, Transformer):
                "dealt_damage_this_way", "attacking_you", "blocking_it", "blocking_or_blocked_by", "blocked_by",
                "shares_type", "not_on_battlefield", "put_into_this_turn", "attached_to", "this_turn",
                "at_random", "that_is", "mv", "power", "toughness", "same_name", "total_power", "among_them",
-               "of_that_type"):
+               "of_that_type", "not_of_chosen_type"):
         locals()[_p] = _mark(_p)
     del _p, _mark
 

@@ -36,7 +36,7 @@ def _copy(b, ch, ln):
     """'Alice copies Tundra Fumarole [targeting ...] [called "..."].'"""
     from_timeline = read_tails(b, ln, ch[2:])
     refuse_parts(b, ln, from_timeline, {"called"}, "a copy of a spell")
-    if from_timeline["x"] is not None or from_timeline["choosing"] is not None:
+    if from_timeline["x"] is not None or from_timeline["choosing"] is not None or from_timeline["value"] is not None:
         raise b.error("a copy has the X and the choices of the spell it copies (707.10)", ln, 1,
                       expected=("targeting …", 'called "…"'))
     player = str(ch[0])

@@ -86,6 +86,9 @@ OBJECT_CLAIMS = {
     "every_creature_type": lambda b, ch, o, ln: [fn("every_creature_type", o)],
     "descriptors": _descriptors,
     "has_keywords": lambda b, ch, o, ln: [fn("keyword", o, fn(str(k).lower().replace(" ", "_"))) for k in ch],
+    # CR 702.16a: protection from a color (105.1)
+    "has_protection_from": lambda b, ch, o, ln: [fn("keyword", o, fn("protection", fn("prot_list", fn(
+        "prot_color", fn(COLORS[str(ch[0]).lower()])))))],
     "has_counters": lambda b, ch, o, ln: [
         fn("counters", o, str(ch[1]).lower(), count_word(ch[0] if not hasattr(ch[0], "data") else 1))],
     "has_no_counters": lambda b, ch, o, ln: [fn("counters", o, str(ch[0]).lower(), 0)],

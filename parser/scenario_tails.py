@@ -14,6 +14,8 @@ import re
 
 from lark import Token, Tree
 
+from .scenario_words import COLORS
+
 MANA_TYPES = ("W", "U", "B", "R", "G", "C")
 CAST_DEFAULTS = {"paying_with": None, "spending": None, "kicked": False, "free": False, "sacrificing": None,
                  "discarding": None, "revealing": None, "called": None}
@@ -72,9 +74,21 @@ def _cast_part(b, ln, t: Tree, out: dict) -> None:
         out["called"] = str(next(c for c in t.children if isinstance(c, Token)))[1:-1]
 
 
+# CR 608.2d: a value chosen as a spell or ability resolves, named by the sentence ("..., choosing white",
+# "..., choosing the creature type Elf"): (kind, value), a color's letter (105.1) or a creature type (205.3m)
+CHOSEN_VALUE_FORMS = ("tl_choosing_color", "tl_choosing_type")
+
+
+def chosen_value(t) -> tuple:
+    word = str(t.children[-1])
+    if t.data == "tl_choosing_color":
+        return ("color", COLORS[word.lower()])
+    return ("creature_type", word)
+
+
 def read_tails(b, ln, tails) -> dict:
     """The parts of an event sentence -> its arguments (every key present, with its default)."""
-    out = {"targets": (), "x": None, "choosing": None, "modes": (), "division": (), **CAST_DEFAULTS}
+    out = {"targets": (), "x": None, "choosing": None, "value": None, "modes": (), "division": (), **CAST_DEFAULTS}
     for t in tails:
         if t.data == "tl_tail":  # the choosing and casting forms, unwrapped
             t = t.children[0]
@@ -92,6 +106,8 @@ def read_tails(b, ln, tails) -> dict:
             out["x"] = int(str(t.children[0].children[-1]))
         elif t.data == "tl_choosing":
             out["choosing"] = _obj(b, ln, t.children[-1])
+        elif t.data in CHOSEN_VALUE_FORMS:
+            out["value"] = chosen_value(t)
         elif t.data == "tl_division":
             # CR 601.2d: the damage each target is dealt, in the order the targets are named
             out["division"] = tuple(int(str(c)) for c in t.children if not isinstance(c, Tree))

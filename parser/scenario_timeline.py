@@ -25,7 +25,7 @@ import re
 
 from lark import Token, Tree
 
-from .scenario_tails import read_tails as _tails, refuse_parts
+from .scenario_tails import CHOSEN_VALUE_FORMS, chosen_value, read_tails as _tails, refuse_parts
 from .scenario_words import NUMBER_WORDS, ORDINALS, base_name, handle_term
 from .terms import fn
 
@@ -94,12 +94,14 @@ def _special(action):
 
 def _resolve(b, ch, ln):
     ch_t = _trees(ch, "tl_choosing")
+    ch_v = [c for c in ch if isinstance(c, Tree) and c.data in CHOSEN_VALUE_FORMS]
     return "tl_resolve", {"item": _item(b, ln, ch[0]),
-                          "choosing": _obj(b, ln, ch_t[0].children[-1]) if ch_t else None, "discard": None}
+                          "choosing": _obj(b, ln, ch_t[0].children[-1]) if ch_t else None,
+                          "value": chosen_value(ch_v[0]) if ch_v else None, "discard": None}
 
 
 def _resolve_discard(b, ch, ln):
-    return "tl_resolve", {"item": _item(b, ln, ch[0]), "choosing": None,
+    return "tl_resolve", {"item": _item(b, ln, ch[0]), "choosing": None, "value": None,
                           "discard": (str(ch[1]), _obj(b, ln, ch[2]))}
 
 

@@ -57,6 +57,7 @@ class Actions:
         st.log.append(("602.2", f"{p} activates {it.label}{tg}" + (f" with X = {a['x']}" if a["x"] is not None else "")))
         if a.get("choosing"):
             it.chosen = st.handles[a["choosing"]]
+        it.value = a.get("value")
         ev = Function("activate", [item_sym(it.id), obj(oid), String(p)])
         # CR 602.2b, 601.2g-h: its total cost is paid as it is activated (engine/casting.py)
         extra = self._payment_facts(st, s, p, Function("ability", [item_sym(it.id), obj(oid), A]), a["x"]) \

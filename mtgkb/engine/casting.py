@@ -56,7 +56,7 @@ class Casting:
         st.next_item += 1
         it = Item(id=st.next_item, kind="spell", source=sp.id, source_handle=sp.handle, controller=p, abilities=abil,
                   targets=self._targets(st, a["targets"]), x=x, label=sp.handle,
-                  chosen=st.handles[a["choosing"]] if a["choosing"] else None,
+                  chosen=st.handles[a["choosing"]] if a["choosing"] else None, value=a.get("value"),
                   cast_from=origin, free=a["free"], kicked=a["kicked"], division=a.get("division", ()))
         st.stack.append(it)
         tg = f" targeting {', '.join(st.name_of(t) for t in it.targets)}" if it.targets else ""

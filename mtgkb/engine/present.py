@@ -6,6 +6,18 @@ from __future__ import annotations
 from clingo import Symbol
 
 
+_COLOR_WORDS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green"}
+
+
+def keyword_words(k: Symbol) -> str:
+    """A keyword term in words: protection from a color (702.16a), else the term."""
+    if k.name == "protection" and k.arguments and k.arguments[0].name == "prot_list":
+        parts = [_COLOR_WORDS.get(p.arguments[0].name, str(p)) if p.name == "prot_color" else str(p)
+                 for p in k.arguments[0].arguments]
+        return "protection from " + " and from ".join(parts)
+    return str(k)
+
+
 def effect_text(eff: Symbol) -> str:
     """A continuous effect, in words (for `mtgkb show`)."""
     a = eff.arguments
@@ -25,7 +37,7 @@ def effect_text(eff: Symbol) -> str:
     if eff.name == "add_type":
         return f"gains the type {a[0]} (613.1d)"
     if eff.name == "gain_keyword":
-        return f"gains {a[0]} (613.1f)"
+        return f"gains {keyword_words(a[0])} (613.1f)"
     if eff.name == "restrict":
         return {"cant_block": "can't block", "cant_attack": "can't attack", "cant_attack_or_block": "can't attack or block",
                 "cant_be_blocked": "can't be blocked"}.get(a[0].name, str(a[0])) + " (611.2a)"

@@ -79,6 +79,8 @@ class Resolution:
             raise ScenarioError(f"{s.text!r}: that is not on the stack", s)
         if a["choosing"] is not None:
             target.chosen = st.handles[a["choosing"]]
+        if a.get("value") is not None:
+            target.value = a["value"]
         st.named.append(target.id)
         done: list[State] = []
         work = [st]
@@ -92,7 +94,7 @@ class Resolution:
             try:
                 work += self.resolve_top(b, top, a if top.id == target.id else None)
             except ScenarioError as e:
-                if {"choice_not_asked", "cannot_copy", "cannot_sacrifice", "cannot_choose"} & set(e.violations):
+                if {"choice_not_asked", "value_not_asked", "not_a_creature_type", "cannot_copy", "cannot_sacrifice", "cannot_choose"} & set(e.violations):
                     # bad input: the sentence names a choice the rules do not ask for here
                     raise FactError(str(e), s.pos, expected=("a choice the resolving spell or ability asks "
                                                               "for (608.2, 707.5, 701.21a)",)) from None

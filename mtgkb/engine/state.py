@@ -63,6 +63,7 @@ class Item:
     ref_spell: int | None = None      # the item of the spell that made it trigger
     ref_targets: tuple | None = None  # that spell's targets when it left the stack
     chosen: int | None = None
+    value: tuple | None = None        # a value chosen as it resolves, as the scenario names it: (kind, value) (608.2d)
     label: str = ""
     lki: tuple = ()                   # counters on the source as it last existed: (kind, n) (603.10a)
     lki_keywords: tuple | None = None  # damage keywords of the source as it last existed (608.2h), if known
@@ -377,6 +378,10 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
         out += [atom("tl_ref_target", I, target_sym(t)) for t in tg if not isinstance(t, str)]
     if it.chosen is not None:
         out.append(atom("tl_chosen", I, obj(it.chosen)))
+    if it.value is not None:
+        # CR 608.2d: the color (105.1) or creature type (205.3m) the scenario says is chosen as it resolves
+        kind, v = it.value
+        out.append(atom("tl_chosen_value", I, Function(kind, [Function(v) if kind == "color" else String(v)])))
     out += [atom("tl_item_lki", I, String(k), Number(n)) for k, n in it.lki]
     if it.lki_pt is not None:
         out.append(atom("tl_item_lki_left", I))
