@@ -61,6 +61,7 @@ TERMINALS = {
     "CAPWORD": st.sampled_from(["Elf", "Goat", "Warrior", "Human", "Bear", "Forest", "Zombie"]),
     "ORDINAL": st.sampled_from(["first", "second"]),
     "WS_INLINE": st.just(" "),
+    "CHOSEN_COLOR": st.sampled_from(["white", "Red", "green", "blue", "black"]),
 }
 
 
