@@ -66,7 +66,7 @@ def test_where_x_binds_x():
     # an amount rules.lp does not count: the whole sentence stays unread
     "When Test Card enters, draw cards equal to the number of cards in target opponent's hand.",
     "When Test Card enters, target creature an opponent controls gets -X/-X until end of turn, where X is your "
-    "devotion to black.",
+    "devotion to black and red.",   # devotion to one color is read (meaning_devotion.lp), to two colors is not
     # "defending player" outside a "Whenever ~ attacks" trigger
     "When Test Card enters, tap target creature defending player controls.",
 ])
