@@ -36,6 +36,8 @@ REVIEWED = {
     ("nouns", None, ("ANDOR_N", "AND_N", "LISTCOMMA", "LISTCOMMA ANDOR_N", "LISTCOMMA AND_N", "LISTCOMMA OR_N", "OR_N")):
         "a list of card types or subtypes in one description names a union either way (205.3)",
     ("_c", None, (",", "COMMA_V")): "the comma between a trigger and its effect (603.1)",
+    ("vp", "shuffle_others_revealed_into", ("shuffle all other card revealed this_way into", "shuffle the rest into")):
+        "after a reveal until a card is found, \"the rest\" are all the other cards revealed (701.20a)",
     ("vp", "begin_game_on_battlefield", ("begin the game with it on_the_battlefield", "begin the game with ~ on_the_battlefield")):
         "\"it\" is ~ there: the card in the opening hand (103.6)",
     ("cond", "controller_pays_for_each", ("its controller pay for_each", "their controller pay for_each")): "pronoun number only",
