@@ -77,11 +77,18 @@ def test_an_object_condition_after_a_change_to_that_object(tmp_path):
     assert verdicts(r) == ["undetermined", "undetermined"]
 
 
-def test_other_in_a_spell_is_not_read(tmp_path):
-    # "Other creatures you control" means other than the target, not other than the spell: not read (109.4)
-    r = check(tmp_path, BOARD + "Alice has {B}{C}{C}{W} in her mana pool.\nAlice casts Exhilarating Elocution targeting "
-              "Grizzly Bears, paying from her mana pool.\nExhilarating Elocution resolves.", "Grizzly Bears is 4/4.")
-    assert verdicts(r) == ["undetermined"]
+def test_other_in_a_spell_means_other_than_its_target(tmp_path):
+    # "Other creatures you control" after a target means other than the target, not other than the spell
+    # (109.4, 608.2c): the target gets the counters only, every other creature of Alice's the +1/+1
+    r = check(tmp_path, BOARD + "Alice controls Llanowar Elves.\nBob controls Hill Giant.\nAlice has {B}{C}{C}{W} in her mana pool.\n"
+              "Alice casts Exhilarating Elocution targeting Grizzly Bears, paying from her mana pool.\n"
+              "Exhilarating Elocution resolves.",
+              "Grizzly Bears is 4/4.\nLlanowar Elves is 2/2.\nHill Giant is 3/3.")
+    assert verdicts(r) == ["holds", "holds", "holds"]
+    r = check(tmp_path, BOARD + "Alice controls Llanowar Elves.\nBob controls Hill Giant.\nAlice has {B}{C}{C}{W} in her mana pool.\n"
+              "Alice casts Exhilarating Elocution targeting Llanowar Elves, paying from her mana pool.\n"
+              "Exhilarating Elocution resolves.", "Grizzly Bears is 3/3.\nLlanowar Elves is 3/3.")
+    assert verdicts(r) == ["holds", "holds"]
 
 
 def test_an_unread_mode_not_chosen_does_nothing(tmp_path):
