@@ -16,7 +16,7 @@ from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage, change_counters
 from .may_pay import may_pay_branches
 from .state import Item, State, item_sym
-from .zone_state import shuffled
+from .zone_state import place, shuffled
 
 
 def prevention_text(st: State, e) -> str:
@@ -196,7 +196,7 @@ class Resolution:
                     o = st.objects[e.arguments[0].arguments[0].number]
                     o.tapped = e.name == "tap"
                     st.log.append(("701.26a" if o.tapped else "701.26b", f"  {o.handle} becomes {e.name}ped"))
-                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled", "counter_to"):
+                elif e.name in ("move", "sacrifice", "counter_spell", "return_exiled", "counter_to", "lib_place"):
                     moves.append(e)
                 elif e.name == "exile_link":
                     # CR 610.3: exiled until its source leaves the battlefield (mtgkb/rules/exile_links.lp)
@@ -302,10 +302,12 @@ class Resolution:
         outcome with the objects that entered the battlefield."""
         plan = []   # (object id, zone, rule, text)
         returns = [e for e in moves if e.name == "return_exiled"]
+        # CR 401.4: where in its owner's library an object goes (library_places.lp)
+        places = {e.arguments[0].arguments[0].number: e.arguments[1] for e in moves if e.name == "lib_place"}
         # CR 614.1a, 701.6a: "if that spell is countered this way, <put it elsewhere> instead" (counter_instead.lp)
         instead = {e.arguments[0].arguments[0].number: e.arguments[1].name for e in moves if e.name == "counter_to"}
         for e in moves:
-            if e.name in ("return_exiled", "counter_to"):
+            if e.name in ("return_exiled", "counter_to", "lib_place"):
                 continue
             oid = e.arguments[-1].arguments[0].number if e.name != "move" else e.arguments[0].arguments[0].number
             if oid not in st.objects:
@@ -321,7 +323,7 @@ class Resolution:
             elif e.name == "counter_spell" and oid in instead:
                 z = instead[oid]
                 where = {"exile": "exiled", "hand": "put into its owner's hand",
-                         "library": "put into its owner's library (the order of a library is not tracked, 401.4)"}[z]
+                         "library": "put on top of its owner's library"}[z]
                 plan.append((oid, z, "701.6a, 614.1a", f"  {o.handle} is countered and {where} instead of into "
                                                        "its owner's graveyard"))
             elif e.name == "counter_spell":
@@ -362,6 +364,10 @@ class Resolution:
                     b.to_gy.append(was.handle)
                 # CR 400.3: to its owner's zone; a permanent put onto the battlefield is its owner's
                 new = b.move(oid, z, was.owner if z == "battlefield" else None)
+                if new is not None and z == "library" and oid in places:
+                    at = place(b, new.id, places[oid])
+                    if rule == "400.3, 400.7":
+                        b.log[-1] = ("401.4, 400.7", f"  {was.handle} is put {at} its owner's library")
                 if new is not None and z == "battlefield":
                     new.entered = True
                     more.append(new.id)

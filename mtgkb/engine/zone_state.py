@@ -76,6 +76,30 @@ def shuffled(st, p: str) -> None:
     lib.top, lib.bottom = [], []
 
 
+def place(st, oid: int, where: Symbol) -> str:
+    """CR 401.4: the object oid, just put into its owner's library, goes where rules.lp said
+    (library_places.lp: top | bottom | nth(N)).  A place from the top below the known top part
+    falls in the loose part when there is one (its order is unknown, so is the place): the
+    object stays loose.  Returns the place in words."""
+    lib = library(st, st.objects[oid].owner)
+    top, loose, unk, bottom, stated = parts(st, st.objects[oid].owner)
+    if where.name == "top":
+        lib.top.insert(0, oid)
+        return "on top of"
+    if where.name == "bottom":
+        lib.bottom.append(oid)
+        return "on the bottom of"
+    n = where.arguments[0].number
+    words = f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')} from the top of"
+    others = [e for e in loose if e != oid]
+    if len(top) >= n - 1:
+        lib.top.insert(n - 1, oid)
+    elif not others and not unk and stated:
+        # no loose part: the place is in the bottom part, or the bottom of a smaller library
+        lib.bottom.insert(min(n - 1 - len(top), len(bottom)), oid)
+    return words
+
+
 def new_unknown(st, zone: str, owner: str):
     """An unknown card as an object in a zone other than the library (its handle no sentence
     can name)."""
