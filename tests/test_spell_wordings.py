@@ -101,6 +101,18 @@ def test_adjectives_of_two_alternatives(tmp_path, capsys):
     assert r.status == "error" and "illegal target" in r.error   # not in combat
 
 
+def test_two_colors_after_the_noun(tmp_path, capsys):
+    # "target creature or planeswalker that's green or white" (105.2): the same test as "green or white creature"
+    _all_applied(("Noxious Grasp", "Fry"), tmp_path, capsys)
+    given = "Alice controls Grizzly Bears.\nBob controls Hill Giant.\nIt is Alice's turn.\nAlice has {B}{C} in her mana pool.\n"
+    r = check(tmp_path, given + "Alice casts Noxious Grasp targeting Grizzly Bears, paying from her mana pool.\n"
+              "Noxious Grasp resolves.", "Grizzly Bears is in Alice's graveyard.\nAlice has 21 life.")
+    assert verdicts(r) == ["holds", "holds"]
+    r = check(tmp_path, given + "Alice casts Noxious Grasp targeting Hill Giant, paying from her mana pool.",
+              "Alice has 20 life.")
+    assert r.status == "error" and "illegal target" in r.error   # red
+
+
 def test_an_unread_trigger_line_of_a_sorcery_leaves_its_resolution_open(tmp_path):
     # Ondu Rising: "Whenever a creature attacks this turn, ..." is filed as a triggered ability of the card; it is what
     # the spell sets up as it resolves (603.7c): not read, so nothing the resolution could change is settled
