@@ -197,7 +197,7 @@ _TRIGGER_ON = re.compile(r"tl_on\(((enters|dies|leaves|to_graveyard|cast|cast_or
                          r"dies_self)\)$)")
 # (and the conditions on how the permanent was cast, meaning_how_cast.lp, and on the counters it had as it left,
 # and its power then, meaning_lki.lp)
-_TRIGGER_IF = re.compile(r"tl_if\((control\(|life_at_least\(|your_turn\)|not_your_turn\)|self_status\(|kicked\)|"
+_TRIGGER_IF = re.compile(r"tl_if\((control\(|life_at_least\(|life_at_most\(|your_turn\)|not_your_turn\)|self_status\(|kicked\)|"
                          r"cast_from\(|cast_by_you\)|cast_any\)|spent\(|had_counter\(|had_any_counter\)|had_no_counter\(|"
                          r"kicked_with\(|cost_paid\(|power_was_ge\()")
 

@@ -53,7 +53,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_may_pay.lp", "meaning_delayed_return.lp",
                  "meaning_discard_self.lp", "meaning_quoted_tokens.lp",
                  "meaning_lose_untap.lp", "meaning_died_this_turn.lp",
-                 "meaning_looks_back.lp", "meaning_life_lost.lp", "meaning_may_other.lp",
+                 "meaning_looks_back.lp", "meaning_life_lost.lp", "meaning_life_conditions.lp", "meaning_may_other.lp",
                  "meaning_entry.lp", "meaning_energy_for_each.lp",
                  "meaning_tap_or_untap.lp", "meaning_untap_upto.lp",
                  "meaning_unless_sacrifice_n.lp", "meaning_unless_pays.lp", "meaning_counter_instead.lp",
