@@ -1,0 +1,76 @@
+"""Spells acting on a spell on the stack (CR 707.10, 707.10c, 115.7; mtgkb/rules/meaning_spell_targets.lp,
+spell_targets.lp, mtgkb/engine/spell_copies.py): a copy of a target instant or sorcery spell, put onto the
+stack under the copying spell's controller, resolving first, with new targets an outcome per legal choice;
+"choose new targets for target spell" and "change the target of target spell with a single target".
+Table-driven: the verdicts of a scenario's claims, or the error it must be."""
+
+from __future__ import annotations
+
+from oracle_support import parse_applied
+from test_combat import case
+from test_turn_structure import Case, case_tests
+
+BOLT = ("It is Alice's turn.", "Alice controls Grizzly Bears.", "Bob controls Hill Giant.",
+        "Bob has {R} in his mana pool.",
+        "Bob casts Lightning Bolt targeting Grizzly Bears, paying from his mana pool.")
+
+
+def _cast(card: str, mana: str, *rest: str) -> tuple:
+    return BOLT + (f"Alice has {mana} in her mana pool.",
+                   f"Alice casts {card} targeting Lightning Bolt, paying from her mana pool.") + rest
+
+
+CASES = [
+    # CR 707.10: the copy waits on the stack above the original; nothing else happened yet
+    case("copy-is-on-the-stack", _cast("Reverberate", "{R}{R}", "Reverberate resolves."),
+         ("Grizzly Bears is on the battlefield.", "Hill Giant is on the battlefield.", "Bob has 20 life.",
+          "Lightning Bolt is in Bob's graveyard.", "Reverberate is in Alice's graveyard."),
+         ("holds", "holds", "holds", "fails", "holds")),
+    # CR 707.10c: which target the copy takes is the copy's controller's choice: open without a choice
+    case("copy-new-target-is-open", _cast("Reverberate", "{R}{R}", "Reverberate resolves.",
+                                          "Lightning Bolt resolves."),
+         ("Grizzly Bears is in Alice's graveyard.", "Hill Giant is on the battlefield.", "Bob has 20 life.",
+          "Alice has 20 life."),
+         ("holds", "fails", "fails", "fails")),
+    case("copy-new-target-chosen", _cast("Twincast", "{U}{U}", "Twincast resolves, choosing Hill Giant.",
+                                         "Lightning Bolt resolves."),
+         ("Grizzly Bears is in Alice's graveyard.", "Hill Giant is in Bob's graveyard.", "Bob has 20 life.",
+          "Alice has 20 life."),
+         ("holds", "holds", "holds", "holds")),
+    case("copy-keeps-the-target", _cast("Reverberate", "{R}{R}", "Reverberate resolves, choosing Grizzly Bears.",
+                                        "Lightning Bolt resolves."),
+         ("Grizzly Bears is in Alice's graveyard.", "Hill Giant is on the battlefield.", "Bob has 20 life."),
+         ("holds", "holds", "holds")),
+    # CR 115.5: the choice must be a legal target for the copied spell
+    case("copy-choice-must-be-legal", ("Alice controls Forest.",) + _cast("Reverberate", "{R}{R}",
+                                                                        "Reverberate resolves, choosing Forest."),
+         ("Grizzly Bears is on the battlefield.",), error=("115.7",),
+         at="Reverberate resolves, choosing Forest."),
+    # CR 115.7d: Redirect
+    case("redirect-chosen", _cast("Redirect", "{U}{U}", "Redirect resolves, choosing Hill Giant.",
+                                  "Lightning Bolt resolves."),
+         ("Grizzly Bears is on the battlefield.", "Hill Giant is in Bob's graveyard."), ("holds", "holds")),
+    case("redirect-open", _cast("Redirect", "{U}{U}", "Redirect resolves.", "Lightning Bolt resolves."),
+         ("Grizzly Bears is on the battlefield.", "Lightning Bolt is in Bob's graveyard."),
+         ("fails", "holds")),
+    # CR 115.7a: Deflection must change it when another legal target exists
+    case("deflection-changes-it", _cast("Deflection", "{U}{C}{C}{C}", "Deflection resolves.",
+                                        "Lightning Bolt resolves."),
+         ("Grizzly Bears is on the battlefield.",), ("holds",)),
+]
+CASES = [Case(c.id, c.body, c.verdicts, c.error, (c.at[0], 1)) if c.at else c for c in CASES]
+
+
+test_spell_targets, test_case_ids_differ = case_tests(CASES)
+
+
+def test_every_case_checks_something():
+    assert all((c.verdicts is None) != (c.error is None) for c in CASES)
+
+
+def test_spell_targets_are_applied(tmp_path):
+    """The readings the honesty bench sees as applied."""
+    assert parse_applied(tmp_path, "Reverberate {R}{R}\nInstant\nCopy target instant or sorcery spell. You may "
+                         "choose new targets for the copy.\n\nRedirect {U}{U}\nInstant\nYou may choose new targets "
+                         "for target spell.\n\nDeflection {3}{U}\nInstant\nChange the target of target spell with a "
+                         "single target.\n") == [True, True, True]
