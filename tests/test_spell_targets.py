@@ -57,6 +57,25 @@ CASES = [
     case("deflection-changes-it", _cast("Deflection", "{U}{C}{C}{C}", "Deflection resolves.",
                                         "Lightning Bolt resolves."),
          ("Grizzly Bears is on the battlefield.",), ("holds",)),
+    # CR 115.1, 601.2c: "counter target spell that targets a permanent you control": "you" is the counterspell's
+    # controller; a spell aimed at Bob's creature is not a legal target
+    case("keep-safe-counters", ("Alice has no cards in hand.", "Alice's library has 30 cards.")
+         + _cast("Keep Safe", "{C}{U}", "Keep Safe resolves."),
+         ("Lightning Bolt is in Bob's graveyard.", "Grizzly Bears is on the battlefield.", "Alice has 1 card in hand."),
+         ("holds", "holds", "holds")),
+    case("keep-safe-needs-your-permanent", ("It is Alice's turn.", "Alice controls Grizzly Bears.",
+                                             "Bob controls Hill Giant.", "Bob has {R} in his mana pool.",
+                                             "Bob casts Lightning Bolt targeting Hill Giant, paying from his mana pool.",
+                                             "Alice has {C}{U} in her mana pool.",
+                                             "Alice casts Keep Safe targeting Lightning Bolt, paying from her mana pool."),
+         ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
+         at="Alice casts Keep Safe targeting Lightning Bolt, paying from her mana pool."),
+    case("confound-needs-a-creature", ("It is Alice's turn.", "Bob has {R} in his mana pool.",
+                                        "Bob casts Lightning Bolt targeting Alice, paying from his mana pool.",
+                                        "Alice has {C}{U} in her mana pool.",
+                                        "Alice casts Confound targeting Lightning Bolt, paying from her mana pool."),
+         ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
+         at="Alice casts Confound targeting Lightning Bolt, paying from her mana pool."),
 ]
 CASES = [Case(c.id, c.body, c.verdicts, c.error, (c.at[0], 1)) if c.at else c for c in CASES]
 
@@ -74,3 +93,22 @@ def test_spell_targets_are_applied(tmp_path):
                          "choose new targets for the copy.\n\nRedirect {U}{U}\nInstant\nYou may choose new targets "
                          "for target spell.\n\nDeflection {3}{U}\nInstant\nChange the target of target spell with a "
                          "single target.\n") == [True, True, True]
+
+
+def test_counters_of_spells_that_target_are_applied(tmp_path):
+    assert parse_applied(tmp_path, "Keep Safe {1}{U}\nInstant\nCounter target spell that targets a permanent you "
+                         "control.\nDraw a card.\n\nOutwit {U}\nInstant\nCounter target spell that targets a "
+                         "player.\n\nPsychic Rebuttal {1}{U}\nInstant\nCounter target instant or sorcery spell "
+                         "that targets you.\n") == [True, True, True, True]
+
+
+def test_the_controller_post_after_that_targets_is_the_targeted_objects(tmp_path):
+    """"a spell that targets a creature you control": "you control" belongs to the creature (the grammar reads it
+    after the description; parser/oracle_meaning.py moves it in)."""
+    from mtgkb.parser.oracle_meaning import _that_targets_controlled
+    from mtgkb.parser.terms import fn
+    inner = fn("some", fn("a"), fn("desc", fn("none"), fn("types"), fn("where")))
+    moved = _that_targets_controlled([fn("that_targets", inner), fn("you_control")])
+    assert moved == [fn("that_targets", fn("some", fn("a"), fn("desc", fn("none"), fn("types"),
+                                                                fn("where", fn("you_control")))))]
+    assert _that_targets_controlled([fn("you_control")]) == [fn("you_control")]
