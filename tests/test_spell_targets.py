@@ -99,7 +99,8 @@ def test_counters_of_spells_that_target_are_applied(tmp_path):
     assert parse_applied(tmp_path, "Keep Safe {1}{U}\nInstant\nCounter target spell that targets a permanent you "
                          "control.\nDraw a card.\n\nOutwit {U}\nInstant\nCounter target spell that targets a "
                          "player.\n\nPsychic Rebuttal {1}{U}\nInstant\nCounter target instant or sorcery spell "
-                         "that targets you.\n") == [True, True, True, True]
+                         "that targets you.\n\nLay Bare {2}{U}{U}\nInstant\nCounter target spell. Look at its "
+                         "controller's hand.\n") == [True, True, True, True, True]
 
 
 def test_the_controller_post_after_that_targets_is_the_targeted_objects(tmp_path):
