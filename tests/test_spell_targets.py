@@ -76,6 +76,33 @@ CASES = [
                                         "Alice casts Confound targeting Lightning Bolt, paying from her mana pool."),
          ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
          at="Alice casts Confound targeting Lightning Bolt, paying from her mana pool."),
+    # CR 202.3, 601.2c: "with mana value N", "with mana value X" (the counterspell's X, 107.3)
+    case("spell-snare-counters-mana-value-2", ("It is Bob's turn.", "Bob has {G}{C} in his mana pool.",
+                                               "Bob casts Grizzly Bears, paying from his mana pool.",
+                                               "Alice has {U} in her mana pool.",
+                                               "Alice casts Spell Snare targeting Grizzly Bears, paying from her mana pool.",
+                                               "Spell Snare resolves."),
+         ("Grizzly Bears is in Bob's graveyard.",), ("holds",)),
+    case("spell-snare-needs-mana-value-2", ("It is Bob's turn.", "Alice controls Hill Giant.",
+                                            "Bob has {R} in his mana pool.",
+                                            "Bob casts Lightning Bolt targeting Hill Giant, paying from his mana pool.",
+                                            "Alice has {U} in her mana pool.",
+                                            "Alice casts Spell Snare targeting Lightning Bolt, paying from her mana pool."),
+         ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
+         at="Alice casts Spell Snare targeting Lightning Bolt, paying from her mana pool."),
+    case("spell-burst-x-is-the-mana-value", ("It is Bob's turn.", "Bob has {G}{C} in his mana pool.",
+                                             "Bob casts Grizzly Bears, paying from his mana pool.",
+                                             "Alice has {U}{C}{C} in her mana pool.",
+                                             "Alice casts Spell Burst targeting Grizzly Bears with X = 2, paying from "
+                                             "her mana pool.", "Spell Burst resolves."),
+         ("Grizzly Bears is in Bob's graveyard.",), ("holds",)),
+    case("spell-burst-other-x-is-illegal", ("It is Bob's turn.", "Bob has {G}{C} in his mana pool.",
+                                            "Bob casts Grizzly Bears, paying from his mana pool.",
+                                            "Alice has {U}{C} in her mana pool.",
+                                            "Alice casts Spell Burst targeting Grizzly Bears with X = 1, paying from "
+                                            "her mana pool."),
+         ("Grizzly Bears is in Bob's graveyard.",), error=("illegal target", "601.2c"),
+         at="Alice casts Spell Burst targeting Grizzly Bears with X = 1, paying from her mana pool."),
 ]
 CASES = [Case(c.id, c.body, c.verdicts, c.error, (c.at[0], 1)) if c.at else c for c in CASES]
 
