@@ -20,6 +20,19 @@ def _cast(card: str, mana: str, *rest: str) -> tuple:
                    f"Alice casts {card} targeting Lightning Bolt, paying from her mana pool.") + rest
 
 
+def _bob_then_alice(board: tuple, spell: str, mana: str, counter: str, mana2: str, target: str) -> tuple:
+    """Bob casts a spell on his turn; Alice casts a spell targeting it."""
+    return ("It is Bob's turn.",) + board + (
+        f"Bob has {mana} in his mana pool.", f"Bob casts {spell}, paying from his mana pool.",
+        f"Alice has {mana2} in her mana pool.", f"Alice casts {counter} targeting {target}, paying from her mana pool.")
+
+
+def _illegal(board: tuple, spell: str, mana: str, counter: str, mana2: str, target: str) -> tuple:
+    """The case's lines, claims and error keywords: Alice's spell cannot target Bob's (601.2c)."""
+    lines = _bob_then_alice(board, spell, mana, counter, mana2, target)
+    return lines, (f"{spell.split(' targeting ')[0]} is in Bob's graveyard.",), None, ("illegal target", "601.2c"), lines[-1]
+
+
 CASES = [
     # CR 707.10: the copy waits on the stack above the original; nothing else happened yet
     case("copy-is-on-the-stack", _cast("Reverberate", "{R}{R}", "Reverberate resolves."),
@@ -63,46 +76,23 @@ CASES = [
          + _cast("Keep Safe", "{C}{U}", "Keep Safe resolves."),
          ("Lightning Bolt is in Bob's graveyard.", "Grizzly Bears is on the battlefield.", "Alice has 1 card in hand."),
          ("holds", "holds", "holds")),
-    case("keep-safe-needs-your-permanent", ("It is Alice's turn.", "Alice controls Grizzly Bears.",
-                                             "Bob controls Hill Giant.", "Bob has {R} in his mana pool.",
-                                             "Bob casts Lightning Bolt targeting Hill Giant, paying from his mana pool.",
-                                             "Alice has {C}{U} in her mana pool.",
-                                             "Alice casts Keep Safe targeting Lightning Bolt, paying from her mana pool."),
-         ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
-         at="Alice casts Keep Safe targeting Lightning Bolt, paying from her mana pool."),
-    case("confound-needs-a-creature", ("It is Alice's turn.", "Bob has {R} in his mana pool.",
-                                        "Bob casts Lightning Bolt targeting Alice, paying from his mana pool.",
-                                        "Alice has {C}{U} in her mana pool.",
-                                        "Alice casts Confound targeting Lightning Bolt, paying from her mana pool."),
-         ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
-         at="Alice casts Confound targeting Lightning Bolt, paying from her mana pool."),
+    case("keep-safe-needs-your-permanent", *_illegal(("Alice controls Grizzly Bears.", "Bob controls Hill Giant."),
+                                                     "Lightning Bolt targeting Hill Giant", "{R}", "Keep Safe",
+                                                     "{C}{U}", "Lightning Bolt")),
+    case("confound-needs-a-creature", *_illegal((), "Lightning Bolt targeting Alice", "{R}", "Confound", "{C}{U}",
+                                                "Lightning Bolt")),
     # CR 202.3, 601.2c: "with mana value N", "with mana value X" (the counterspell's X, 107.3)
-    case("spell-snare-counters-mana-value-2", ("It is Bob's turn.", "Bob has {G}{C} in his mana pool.",
-                                               "Bob casts Grizzly Bears, paying from his mana pool.",
-                                               "Alice has {U} in her mana pool.",
-                                               "Alice casts Spell Snare targeting Grizzly Bears, paying from her mana pool.",
-                                               "Spell Snare resolves."),
+    case("spell-snare-counters-mana-value-2", _bob_then_alice((), "Grizzly Bears", "{G}{C}", "Spell Snare", "{U}",
+                                                              "Grizzly Bears") + ("Spell Snare resolves.",),
          ("Grizzly Bears is in Bob's graveyard.",), ("holds",)),
-    case("spell-snare-needs-mana-value-2", ("It is Bob's turn.", "Alice controls Hill Giant.",
-                                            "Bob has {R} in his mana pool.",
-                                            "Bob casts Lightning Bolt targeting Hill Giant, paying from his mana pool.",
-                                            "Alice has {U} in her mana pool.",
-                                            "Alice casts Spell Snare targeting Lightning Bolt, paying from her mana pool."),
-         ("Lightning Bolt is in Bob's graveyard.",), error=("illegal target", "601.2c"),
-         at="Alice casts Spell Snare targeting Lightning Bolt, paying from her mana pool."),
-    case("spell-burst-x-is-the-mana-value", ("It is Bob's turn.", "Bob has {G}{C} in his mana pool.",
-                                             "Bob casts Grizzly Bears, paying from his mana pool.",
-                                             "Alice has {U}{C}{C} in her mana pool.",
-                                             "Alice casts Spell Burst targeting Grizzly Bears with X = 2, paying from "
-                                             "her mana pool.", "Spell Burst resolves."),
+    case("spell-snare-needs-mana-value-2", *_illegal(("Alice controls Hill Giant.",),
+                                                     "Lightning Bolt targeting Hill Giant", "{R}", "Spell Snare", "{U}",
+                                                     "Lightning Bolt")),
+    case("spell-burst-x-is-the-mana-value", _bob_then_alice((), "Grizzly Bears", "{G}{C}", "Spell Burst", "{U}{C}{C}",
+                                                            "Grizzly Bears with X = 2") + ("Spell Burst resolves.",),
          ("Grizzly Bears is in Bob's graveyard.",), ("holds",)),
-    case("spell-burst-other-x-is-illegal", ("It is Bob's turn.", "Bob has {G}{C} in his mana pool.",
-                                            "Bob casts Grizzly Bears, paying from his mana pool.",
-                                            "Alice has {U}{C} in her mana pool.",
-                                            "Alice casts Spell Burst targeting Grizzly Bears with X = 1, paying from "
-                                            "her mana pool."),
-         ("Grizzly Bears is in Bob's graveyard.",), error=("illegal target", "601.2c"),
-         at="Alice casts Spell Burst targeting Grizzly Bears with X = 1, paying from her mana pool."),
+    case("spell-burst-other-x-is-illegal", *_illegal((), "Grizzly Bears", "{G}{C}", "Spell Burst", "{U}{C}",
+                                                     "Grizzly Bears with X = 1")),
 ]
 CASES = [Case(c.id, c.body, c.verdicts, c.error, (c.at[0], 1)) if c.at else c for c in CASES]
 
