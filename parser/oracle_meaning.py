@@ -85,6 +85,27 @@ _OPPONENT_WHO_DOES = fn("all_of", fn("desc", fn("none"), fn("types", fn("group",
                                     fn("where", fn("who", fn("does")))))
 
 
+
+# "a spell that targets a creature you control": the grammar attaches the controller post after "that targets
+# <np>" to the spell (LALR: a description inside a post has no post of its own); it belongs to the targeted
+# object's description (115.1: the spell's controller is not what the text asks about)
+_CONTROL_POSTS = ("you_control", "an_opponent_controls", "opponents_control", "you_dont_control")
+
+
+def _that_targets_controlled(posts: list) -> list:
+    out: list = []
+    for p in posts:
+        prev = out[-1] if out else None
+        if (isinstance(p, Fn) and p.name in _CONTROL_POSTS and not p.args and isinstance(prev, Fn)
+                and prev.name == "that_targets" and isinstance(prev.args[0], Fn) and prev.args[0].name == "some"
+                and isinstance(prev.args[0].args[1], Fn) and prev.args[0].args[1].name == "desc"
+                and prev.args[0].args[1].args[2] == fn("where")):
+            q, d = prev.args[0].args[0], prev.args[0].args[1]
+            out[-1] = fn("that_targets", fn("some", q, fn("desc", d.args[0], d.args[1], fn("where", p))))
+        else:
+            out.append(p)
+    return out
+
 class _Meaning(BreadthForms, SecondPassForms, Transformer):
     def __init__(self, parse_quoted: Callable[[str], Fn]):
         super().__init__(visit_tokens=True)
@@ -177,7 +198,7 @@ class _Meaning(BreadthForms, SecondPassForms, Transformer):
     def desc(self, c):
         adjs = [x for x in c if not (isinstance(x, Fn) and x.name in ("types", "_post"))]
         types = [x for x in c if isinstance(x, Fn) and x.name == "types"]
-        posts = [x.args[0] for x in c if isinstance(x, Fn) and x.name == "_post"]
+        posts = _that_targets_controlled([x.args[0] for x in c if isinstance(x, Fn) and x.name == "_post"])
         return fn("desc", tup(*adjs) if adjs else fn("none"), types[0] if types else fn("any_type"),
                   fn("where", *posts))
 

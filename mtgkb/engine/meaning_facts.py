@@ -57,7 +57,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_entry.lp", "meaning_energy_for_each.lp",
                  "meaning_tap_or_untap.lp", "meaning_untap_upto.lp",
                  "meaning_unless_sacrifice_n.lp", "meaning_unless_pays.lp", "meaning_counter_instead.lp",
-                 "meaning_return_n.lp", "meaning_detain.lp",
+                 "meaning_return_n.lp", "meaning_detain.lp", "meaning_spell_targets.lp",
                  "meaning_each_of_up_to.lp", "meaning_explore.lp", "meaning_self_library.lp",
                  "meaning_goad.lp", "meaning_half_life.lp",
                  "meaning_opponent_count.lp", "meaning_attacked_player.lp",

@@ -15,6 +15,7 @@ from .control import change_control
 from .present import effect_text
 from .life import LIFE_AND_DAMAGE, apply_life_and_damage, change_counters
 from .may_pay import may_pay_branches
+from .spell_copies import apply_stack_effects
 from .state import Item, State, item_sym
 from .zone_state import place, shuffled
 
@@ -154,6 +155,7 @@ class Resolution:
         removed: list[tuple[int, str]] = []   # counters removed: an event of their own (702.62a)
         moves: list = []                      # zone changes the effect makes (701.6a, 701.13a, 701.21a)
         zfx: list = []                        # library and hand actions, in order (engine/zones.py)
+        on_stack: list = []                   # copies of spells and new targets (707.10, 115.7)
         if not nothing:
             for ap in pick(m, "tl_apply"):
                 e = ap.arguments[1]
@@ -220,6 +222,8 @@ class Resolution:
                     self.add_extra_turn(st, e.arguments[0].string)   # CR 500.7 (engine/turn.py)
                 elif e.name == "zfx":
                     zfx.append(e)
+                elif e.name in ("copy_spell", "retarget"):
+                    on_stack.append(e)
             n_tokens = len(st.tokens)
             for mk in pick(m, "tl_make_tokens"):
                 vals = tuple(v.arguments[2] for v in pick(m, "tl_new_token_value") if v.arguments[1] == mk.arguments[1])
@@ -278,6 +282,8 @@ class Resolution:
                 entered.append(tok.id)
             self.bind_delayed(st, m, st.tokens[n_tokens:])   # CR 603.7c: the tokens it made (engine/turn.py)
         happened = sorted((e.arguments[1] for e in pick(m, "tl_res_event")), key=str)
+        # CR 707.10, 115.7 (engine/spell_copies.py): a copy put onto the stack is an event of its own
+        happened += apply_stack_effects(st, it, m, on_stack) if on_stack else []
         # CR 603.2, 603.3: what the effect did (life gained or lost, damage dealt, permanents tapped,
         # counters put; mtgkb/rules/triggers.lp) is one event for the triggers that watch it
         branches = self.event(st, *happened) if happened else [st]
@@ -440,7 +446,8 @@ class Resolution:
                 self.create_delayed(st, it, Function("delayed", [Function("rebound", [A]), Function("your_upkeep")]))
             else:
                 st.move(sp.id, "graveyard", None)
-                st.log.append(("608.2n", f"  {sp.handle} is put into its owner's graveyard"))
+                st.log.append(("608.2n, 707.10a", f"  {sp.handle} leaves the stack and ceases to exist") if sp.spell_copy
+                              else ("608.2n", f"  {sp.handle} is put into its owner's graveyard"))
         # The Orvar rule: an ability about "the spell" keeps the targets it had when it left the stack
         for other in st.stack:
             if other.ref_spell == it.id and other.ref_targets is None:
