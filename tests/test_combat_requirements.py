@@ -26,6 +26,9 @@ ALLURE = ALICE + ("Alice controls Grizzly Bears.", "Bob controls Hill Giant.", "
 MARK = ALICE + ("Alice controls Grizzly Bears.", "Alice controls Savannah Lions.", "Bob controls Hill Giant.",
                 "Alice has {C}{C}{G} in her mana pool.",
                 "Alice casts Culling Mark targeting Hill Giant, paying from her mana pool.", "Culling Mark resolves.")
+FOCUS = ALICE + ("Alice controls Grizzly Bears.", "Bob controls Hill Giant.", "Alice has {C}{C}{C}{G}{G} in her mana pool.",
+                 "Alice casts Predatory Focus, paying from her mana pool.", "Predatory Focus resolves.",
+                 "Alice attacks with Grizzly Bears.", "Bob blocks Grizzly Bears with Hill Giant.")
 CASES = [
     # 508.1d: "Target creature attacks this turn if able"
     case("the-target-must-attack", BLOOD + ("Alice attacks with Serra Angel.",), ("Serra Angel is attacking.",),
@@ -56,6 +59,17 @@ CASES = [
          "Alice casts Incite War choosing mode 1 targeting Bob, paying from her mana pool.", "Incite War resolves.",
          "Bob attacks with Savannah Lions and Hill Giant."), ("Hill Giant is attacking.", "Grizzly Bears is untapped."),
          ("holds", "holds")),
+    # 611.2c: a hasty creature that entered after the effect began may be one the group's requirement applies to
+    case("a-newer-creature-of-the-group-is-unsettled", ("It is Bob's turn.", "Alice controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice has {C}{C}{R} in her mana pool.",
+         "Alice casts Incite War choosing mode 1 targeting Bob, paying from her mana pool.", "Incite War resolves.",
+         "Raging Goblin enters under Bob's control.", "Bob attacks with Hill Giant.", "Combat damage is dealt."),
+         ("Alice has 17 life.",), ("undetermined",)),
+    case("a-newer-creature-that-attacks-is-settled", ("It is Bob's turn.", "Alice controls Grizzly Bears.",
+         "Bob controls Hill Giant.", "Alice has {C}{C}{R} in her mana pool.",
+         "Alice casts Incite War choosing mode 1 targeting Bob, paying from her mana pool.", "Incite War resolves.",
+         "Raging Goblin enters under Bob's control.", "Bob attacks with Hill Giant and Raging Goblin.",
+         "Combat damage is dealt."), ("Alice has 16 life.",), ("holds",)),
     # 509.1c: "All creatures able to block target creature this turn do so"
     case("all-able-creatures-block", TAUNT + ("Bob blocks Grizzly Bears with Hill Giant and Savannah Lions.",
                                               "Combat damage is dealt."),
@@ -78,6 +92,20 @@ CASES = [
          ("Hill Giant is in Bob's graveyard.", "Grizzly Bears is in Alice's graveyard.", "Savannah Lions is untapped."),
          ("holds", "holds", "holds")),
     case("the-target-is-not-blocked", ALLURE + ("Combat damage is dealt.",), ("Bob has 18 life.",), ("undetermined",)),
+    # 510.1b, 510.1c: "You may have creatures you control assign their combat damage this turn as though they
+    # weren't blocked" (Predatory Focus): the choice is made as damage is assigned (an outcome each) or the sentence says
+    case("the-blocked-creature-may-assign-to-the-player", FOCUS + ("Combat damage is dealt.",),
+         ("Grizzly Bears is in Alice's graveyard.", "Bob has 18 life.", "Hill Giant has 2 damage marked."),
+         ("holds", "fails", "fails")),   # each true in some outcomes, not all
+    case("the-blocked-creature-assigns-to-the-player", FOCUS + (
+        "Combat damage is dealt, with Grizzly Bears assigning 2 damage to Bob.",),
+         ("Bob has 18 life.", "Hill Giant has no damage marked."), ("holds", "holds")),
+    case("the-blocked-creature-assigns-to-its-blocker", FOCUS + (
+        "Combat damage is dealt, with Grizzly Bears assigning 2 damage to Hill Giant.",),
+         ("Bob has 20 life.", "Hill Giant has 2 damage marked."), ("holds", "holds")),
+    case("without-the-spell-the-blocker-gets-the-damage", ALICE + (
+        "Alice controls Grizzly Bears.", "Bob controls Hill Giant.", "Alice attacks with Grizzly Bears.",
+        "Bob blocks Grizzly Bears with Hill Giant.", "Combat damage is dealt."), ("Bob has 20 life.",), ("holds",)),
     # 509.1c: "Target creature blocks this turn if able" (Culling Mark)
     case("the-target-blocks", MARK + ("Alice attacks with Grizzly Bears and Savannah Lions.",
                                       "Bob blocks Savannah Lions with Hill Giant.", "Combat damage is dealt."),
@@ -105,5 +133,9 @@ def test_requirements_are_applied(tmp_path):
     assert parse_applied(tmp_path, "Odd Call {G}\nSorcery\nAll creatures able to block target creature this turn "
                          "do so.\n") == [True]
     assert parse_applied(tmp_path, "Odd Mark {G}\nSorcery\nTarget creature blocks this turn if able.\n") == [True]
+    assert parse_applied(tmp_path, "Odd Focus {G}\nSorcery\nYou may have creatures you control assign their combat "
+                         "damage this turn as though they weren't blocked.\n") == [True]
+    assert parse_applied(tmp_path, "Odd Wolf {G}\nCreature — Wolf\nYou may have Odd Wolf assign its combat damage "
+                         "as though it weren't blocked.\n1/1\n") == [True]
     # another duration than "this turn" is not read
     assert parse_applied(tmp_path, "Odd Dare {R}\nSorcery\nTarget creature attacks each combat if able.\n") == [False]
