@@ -137,5 +137,8 @@ def test_requirements_are_applied(tmp_path):
                          "damage this turn as though they weren't blocked.\n") == [True]
     assert parse_applied(tmp_path, "Odd Wolf {G}\nCreature — Wolf\nYou may have Odd Wolf assign its combat damage "
                          "as though it weren't blocked.\n1/1\n") == [True]
+    # a creature that must assign its damage as though it weren't blocked (no option) is not read
+    assert parse_applied(tmp_path, "Odd Move {X}{U}\nInstant\nX target blocked creatures assign their combat damage "
+                         "this turn as though they weren't blocked.\n") == [False]
     # another duration than "this turn" is not read
     assert parse_applied(tmp_path, "Odd Dare {R}\nSorcery\nTarget creature attacks each combat if able.\n") == [False]
