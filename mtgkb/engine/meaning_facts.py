@@ -59,7 +59,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_unless_sacrifice_n.lp", "meaning_unless_pays.lp", "meaning_counter_instead.lp",
                  "meaning_return_n.lp", "meaning_detain.lp", "meaning_spell_targets.lp",
                  "meaning_each_of_up_to.lp", "meaning_explore.lp", "meaning_self_library.lp",
-                 "meaning_goad.lp", "meaning_half_life.lp",
+                 "meaning_goad.lp", "meaning_half_life.lp", "meaning_combat_requirements.lp",
                  "meaning_opponent_count.lp", "meaning_attacked_player.lp",
                  "meaning_enchanted_if.lp", "meaning_lost_this_way.lp",
                  "meaning_delayed_objects.lp", "meaning_casting_windows.lp", "meaning_keyword_counters.lp",

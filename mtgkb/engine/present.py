@@ -41,6 +41,12 @@ def effect_text(eff: Symbol) -> str:
     if eff.name == "restrict":
         return {"cant_block": "can't block", "cant_attack": "can't attack", "cant_attack_or_block": "can't attack or block",
                 "cant_be_blocked": "can't be blocked"}.get(a[0].name, str(a[0])) + " (611.2a)"
+    if eff.name == "require":
+        return {"must_attack": "attacks this turn if able (508.1d)", "must_block": "blocks this turn if able (509.1c)",
+                "must_be_blocked": "must be blocked this turn if able (509.1c)",
+                "all_block": "must be blocked by all creatures able to block it this turn (509.1c)",
+                "as_unblocked": "may assign its combat damage this turn as though it weren't blocked (510.1b)"}.get(
+                    a[0].name, str(a[0]))
     if eff.name == "no_activations":
         return "can't have its activated abilities activated (701.35a, 602.5)"
     if eff.name == "goaded":
