@@ -127,11 +127,14 @@ def test_close_wordings_stay_unsupported(line):
 
 def test_the_new_families_are_not_applied(db):
     """A term rules.lp gives no meaning keeps its ability unread: none of the abilities above is applied -- but
-    Divine Light's prevention to a group (meaning_prevention.lp: to_each, judged as damage would be dealt) and
+    Divine Light's prevention to a group (meaning_prevention.lp: to_each, judged as damage would be dealt),
     Glimpse of Nature's trigger for the turn (meaning_turn_triggers.lp: "whenever you cast a creature spell this
-    turn, draw a card")."""
+    turn, draw a card") and Endless Ranks of the Dead's "where X is half the number of Zombies you control, rounded
+    down" (meaning_amounts.lp: half(Amt, down), 107.1a)."""
     assert applied_golden(db, GOLDEN) == [
         ("Glimpse of Nature", 0, "whenever(casts_this_turn(you,some(a,desc(none,types(group(creature,spell)),where)),"
                                  "this_turn))"),
+        ("Endless Ranks of the Dead", 0, "half_rounded_down(count(all_of(desc(none,types(group(subtype(\"Zombie\"))),"
+                                         "where(you_control)))))"),
         ("Divine Light", 0, "prevent_all(damage,to(all_of(desc(none,types(group(creature)),where(you_control))),"
                             "this_turn))")]
