@@ -1,0 +1,83 @@
+"""Conditions behind ability words (207.2c, 608.2c; mtgkb/rules/meaning_zone_conditions.lp, zone_conditions.lp and
+meaning_controller_conditions.lp): threshold, spell mastery, delirium, hellbent and metalcraft as a spell resolves,
+the "... instead" paragraph that replaces the one before it, and what leaves such a condition undetermined: a card
+in the graveyard whose name nobody knows, a hand no sentence gave, an earlier step that moves cards of that zone."""
+
+from __future__ import annotations
+
+from casting_support import cast_given, check, verdicts
+
+GY2 = "Lightning Bolt is in Alice's graveyard.\nDivination is in Alice's graveyard."
+
+
+def test_delirium_counts_card_types_not_cards(tmp_path, session):
+    four = "\n".join(f"{c} is in Alice's graveyard." for c in ("Lightning Bolt", "Mountain", "Ornithopter",
+                                                               "Llanowar Elves"))
+    r = check(tmp_path, cast_given(f"Alice controls Forest.\n{four}", "{C}{C}{C}{C}{W}{W}", "Descend upon the Sinful"),
+              "Alice controls 1 permanent named Angel Token.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+    two = "Lightning Bolt is in Alice's graveyard.\nShock is in Alice's graveyard.\nMountain is in Alice's graveyard."
+    r = check(tmp_path, cast_given(f"Alice controls Forest.\n{two}", "{C}{C}{C}{C}{W}{W}", "Descend upon the Sinful"),
+              "No token is created.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+
+
+def test_an_unknown_card_in_the_graveyard_leaves_delirium_undetermined(tmp_path, session):
+    given = ("Alice controls Forest.\nAlice's library has 30 cards.\nAlice mills a card.\n"
+             "Lightning Bolt is in Alice's graveyard.\nMountain is in Alice's graveyard.\n"
+             "Llanowar Elves is in Alice's graveyard.")
+    r = check(tmp_path, cast_given(given, "{C}{C}{C}{C}{W}{W}", "Descend upon the Sinful"), "No token is created.",
+              session=session)
+    assert verdicts(r) == ["undetermined"], r.claims
+    assert "graveyard" in r.claims[0].message, r.claims
+
+
+def test_threshold_paragraph_replaces_the_one_before(tmp_path, session):
+    six = "\n".join(f"{c} is in Alice's graveyard." for c in ("Forest #2", "Island", "Swamp", "Mountain", "Plains",
+                                                              "Lightning Bolt"))
+    for extra, bears in (("", 2), ("\nDivination is in Alice's graveyard.", 4)):
+        r = check(tmp_path, cast_given(f"Alice controls Forest.\n{six}{extra}", "{C}{C}{C}{G}{G}", "Grizzly Fate"),
+                  f"Alice controls {bears} permanents named Bear Token.", session=session)
+        assert verdicts(r) == ["holds"], (bears, r.claims)
+
+
+def test_spell_mastery_counts_instant_and_sorcery_cards(tmp_path, session):
+    for gy, has in ((GY2, "has"), ("Lightning Bolt is in Alice's graveyard.\nForest is in Alice's graveyard.",
+                                   "does not have")):
+        r = check(tmp_path, cast_given(f"Alice controls Grizzly Bears.\n{gy}", "{C}{C}{C}{C}{C}{W}{W}",
+                                       "Gideon's Phalanx"), f"Grizzly Bears {has} indestructible.", session=session)
+        assert verdicts(r) == ["holds"], (gy, r.claims)
+
+
+def test_deals_more_damage_instead(tmp_path, session):
+    r = check(tmp_path, cast_given(f"Bob controls Hill Giant.\n{GY2}", "{R}", "Fiery Impulse", "Hill Giant"),
+              "Hill Giant is in Bob's graveyard.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+    r = check(tmp_path, cast_given("Bob controls Hill Giant.", "{R}", "Fiery Impulse", "Hill Giant"),
+              "Hill Giant is on the battlefield.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+
+
+def test_hellbent_reads_the_hand_and_an_unknown_hand_is_undetermined(tmp_path, session):
+    for hand, life, verdict in (("Alice has no cards in hand.", 15, "holds"), ("Alice has Forest in hand.", 17, "holds"),
+                                ("", 17, "undetermined")):
+        r = check(tmp_path, cast_given(f"Alice controls Mountain.\n{hand}".strip(), "{C}{C}{C}{R}", "Cackling Flames",
+                                       "Bob"), f"Bob has {life} life.", session=session)
+        assert verdicts(r) == [verdict], (hand, r.claims)
+
+
+def test_metalcraft_counts_three_artifacts(tmp_path, session):
+    for board, life in (("Ornithopter, Ornithopter #2 and Ornithopter #3", 16), ("Ornithopter and Ornithopter #2", 18)):
+        r = check(tmp_path, cast_given(f"Alice controls {board}.", "{R}", "Galvanic Blast", "Bob"),
+                  f"Bob has {life} life.", session=session)
+        assert verdicts(r) == ["holds"], (board, r.claims)
+
+
+def test_an_earlier_step_that_fills_your_graveyard_leaves_the_condition_undetermined(tmp_path, session):
+    # Unholy Hunger destroys Alice's own creature before spell mastery is checked (608.2c): not followed here
+    r = check(tmp_path, cast_given(f"Alice controls Grizzly Bears.\n{GY2}", "{C}{C}{C}{B}{B}", "Unholy Hunger",
+                                   "Grizzly Bears"), "Alice has 22 life.", session=session)
+    assert verdicts(r) == ["undetermined"], r.claims
+    r = check(tmp_path, cast_given(f"Bob controls Hill Giant.\n{GY2}", "{C}{C}{C}{B}{B}", "Unholy Hunger",
+                                   "Hill Giant"), "Alice has 22 life.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
