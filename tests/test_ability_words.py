@@ -81,3 +81,15 @@ def test_an_earlier_step_that_fills_your_graveyard_leaves_the_condition_undeterm
     r = check(tmp_path, cast_given(f"Bob controls Hill Giant.\n{GY2}", "{C}{C}{C}{B}{B}", "Unholy Hunger",
                                    "Hill Giant"), "Alice has 22 life.", session=session)
     assert verdicts(r) == ["holds"], r.claims
+
+
+def test_undergrowth_bounds_the_mana_value_searched_for(tmp_path, session):
+    lib = "Alice's library is Vampire Nighthawk, Doom Blade, Gray Merchant of Asphodel.\nAlice has no cards in hand."
+    gy = "Llanowar Elves is in Alice's graveyard.\nGrizzly Bears is in Alice's graveyard."
+    # two creature cards: Vampire Nighthawk (mana value 3) is too expensive; with a third it may be found
+    r = check(tmp_path, cast_given(f"Alice controls Swamp.\n{lib}\n{gy}", "{C}{B}", "Mausoleum Secrets"),
+              "Alice does not have Vampire Nighthawk in hand.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+    r = check(tmp_path, cast_given(f"Alice controls Swamp.\n{lib}\n{gy}\nHill Giant is in Alice's graveyard.", "{C}{B}",
+                                   "Mausoleum Secrets"), "Alice may have Vampire Nighthawk in hand.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
