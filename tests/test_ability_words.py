@@ -93,3 +93,13 @@ def test_undergrowth_bounds_the_mana_value_searched_for(tmp_path, session):
     r = check(tmp_path, cast_given(f"Alice controls Swamp.\n{lib}\n{gy}\nHill Giant is in Alice's graveyard.", "{C}{B}",
                                    "Mausoleum Secrets"), "Alice may have Vampire Nighthawk in hand.", session=session)
     assert verdicts(r) == ["holds"], r.claims
+
+
+def test_a_search_onto_the_battlefield_before_metalcraft_like_counts_is_not_followed(tmp_path, session):
+    # Hour of Promise: the Deserts found enter before "if you control three or more Deserts" is checked (608.2c);
+    # the stepper performs the search after the other steps, so the count is left undetermined
+    given = ("Alice controls Forest and Desert of the Glorified.\n"
+             "Alice's library is Desert of the True, Desert of the Fervent, Desert of the Mindful, Forest #2.")
+    r = check(tmp_path, cast_given(given, "{C}{C}{C}{C}{G}", "Hour of Promise"), "No token is created.",
+              session=session)
+    assert verdicts(r) == ["undetermined"], r.claims
