@@ -103,3 +103,13 @@ def test_a_search_onto_the_battlefield_before_metalcraft_like_counts_is_not_foll
     r = check(tmp_path, cast_given(given, "{C}{C}{C}{C}{G}", "Hour of Promise"), "No token is created.",
               session=session)
     assert verdicts(r) == ["undetermined"], r.claims
+
+
+def test_cards_with_a_cycling_ability_in_the_graveyard(tmp_path, session):
+    gy = "Angelsong is in Alice's graveyard.\nAbsorb Vis is in Alice's graveyard.\nLightning Bolt is in Alice's graveyard."
+    r = check(tmp_path, cast_given(gy, "{C}{C}{R}{W}", "Zenith Flare", "Bob"), "Bob has 18 life.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+    # a milled card nobody knows may have cycling
+    r = check(tmp_path, cast_given(f"Alice's library has 30 cards.\nAlice mills a card.\n{gy}", "{C}{C}{R}{W}",
+                                   "Zenith Flare", "Bob"), "Bob has 18 life.", session=session)
+    assert verdicts(r) == ["undetermined"], r.claims
