@@ -113,3 +113,21 @@ def test_cards_with_a_cycling_ability_in_the_graveyard(tmp_path, session):
     r = check(tmp_path, cast_given(f"Alice's library has 30 cards.\nAlice mills a card.\n{gy}", "{C}{C}{R}{W}",
                                    "Zenith Flare", "Bob"), "Bob has 18 life.", session=session)
     assert verdicts(r) == ["undetermined"], r.claims
+
+
+def test_intervening_if_on_the_hand_and_the_graveyard(tmp_path, session):
+    # Bloodhall Priest (hellbent): triggers only with an empty hand; a hand no sentence gave leaves it open
+    r = check(tmp_path, "Alice has Forest in hand.\nBloodhall Priest enters under Alice's control.",
+              "Bloodhall Priest's triggered ability does not trigger.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+    r = check(tmp_path, "Bloodhall Priest enters under Alice's control.",
+              "Bloodhall Priest's triggered ability does not trigger.", session=session)
+    assert verdicts(r) == ["undetermined"], r.claims
+    # Mournwillow (delirium): two card types are not enough
+    gy = "Lightning Bolt is in Alice's graveyard.\nMountain is in Alice's graveyard."
+    r = check(tmp_path, f"{gy}\nMournwillow enters under Alice's control.",
+              "Mournwillow's triggered ability does not trigger.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
+    r = check(tmp_path, f"{gy}\nOrnithopter is in Alice's graveyard.\nMournwillow enters under Alice's control.",
+              "Mournwillow's triggered ability triggers.", session=session)
+    assert verdicts(r) == ["holds"], r.claims
