@@ -78,7 +78,8 @@ _HIDDEN = {"hand_size": "how many cards are in {p}'s hand (no sentence gives the
            "library_size": "how many cards are in {p}'s library (no sentence gives it, or an effect reached past "
                            "what it says)",
            "top_card": "which card is on top of {p}'s library",
-           "hand": "which cards are in {p}'s hand"}
+           "hand": "which cards are in {p}'s hand",
+           "graveyard": "what the unknown cards in {p}'s graveyard are (their card types)"}
 
 
 def hidden_words(a: Symbol) -> str | None:

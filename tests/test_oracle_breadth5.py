@@ -141,8 +141,10 @@ def test_close_wordings_stay_unsupported(line):
 # may be applied
 # read since: Bartered Cow's "dies or when you discard it" (mtgkb/rules/meaning_discard_self.lp); Renounce's
 # "Sacrifice any number of permanents. You gain 2 life for each permanent sacrificed this way."
-# (mtgkb/rules/meaning_sacrifice_any.lp: the step sacrifice_any and the count this_way)
-_OLD_TERMS_ONLY = {"Soulblade Djinn", "Mindculling", "Bartered Cow", "Renounce"}
+# (mtgkb/rules/meaning_sacrifice_any.lp: the step sacrifice_any and the count this_way); Cackling Flames's
+# "Hellbent — ~ deals 5 damage instead if you have no cards in hand" (meaning_controller_conditions.lp's instead_if and
+# deal_damage_same, meaning_zone_conditions.lp's hand_empty)
+_OLD_TERMS_ONLY = {"Soulblade Djinn", "Mindculling", "Bartered Cow", "Renounce", "Cackling Flames"}
 
 
 def test_the_new_families_are_not_applied(db):

@@ -41,7 +41,7 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_self_damage.lp", "meaning_copy_yours.lp",
                  "meaning_regeneration.lp", "meaning_amounts_of.lp",
                  "meaning_tokens_tapped.lp", "meaning_tokens_attacking.lp", "meaning_both.lp",
-                 "meaning_either_adjectives.lp", "meaning_controller_conditions.lp",
+                 "meaning_either_adjectives.lp", "meaning_controller_conditions.lp", "meaning_zone_conditions.lp",
                  "meaning_greatest_mv.lp", "meaning_devotion.lp", "meaning_hand_counts.lp", "meaning_domain.lp", "meaning_player_refs.lp", "meaning_sacrifice_n.lp",
                  "meaning_spell_self.lp", "meaning_where_x_parts.lp",
                  "meaning_hand_discard.lp", "meaning_hand_wheels.lp", "meaning_player_groups.lp",
