@@ -20,7 +20,7 @@ def bob_casts(spell: str, mana: str, target: str = "River Boa") -> str:
 
 
 @pytest.mark.parametrize("name", ["River Boa", "Seedling Charm", "Wrath of God", "Terror", "Incinerate",
-                                  "Hurr Jackal", "Flamebreak"])
+                                  "Hurr Jackal", "Flamebreak", "Regeneration"])
 def test_read(name, tmp_path, capsys):
     assert all(applied(name, tmp_path, capsys)[-1:])
 
@@ -60,4 +60,14 @@ def test_a_shield_counter_beside_a_shield_is_unsettled(tmp_path):
     # 616.1: a shield counter (122.1c) and a regeneration shield on one destruction: its controller chooses the order
     given = BOA.replace("Alice controls River Boa.", "Alice controls River Boa with a shield counter.")
     r = check(tmp_path, given + bob_casts("Doom Blade", "{C}{B}"), "River Boa is untapped.")
+    assert verdicts(r) == ["undetermined"]
+
+
+def test_an_aura_gone_before_its_ability_resolves_is_unsettled(tmp_path):
+    # 113.7a: "enchanted creature" of an Aura no longer on the battlefield is the creature it last enchanted: not followed
+    given = ("Alice controls Grizzly Bears.\nAlice controls Regeneration attached to Grizzly Bears.\nIt is Bob's turn.\n"
+             "Alice has {G} in her mana pool.\nAlice activates Regeneration's ability, paying from her mana pool.\n"
+             "Bob has {C}{G} in his mana pool.\nBob casts Naturalize targeting Regeneration, paying from his mana pool.\n"
+             "Naturalize resolves.\nRegeneration's ability resolves." + bob_casts("Doom Blade", "{C}{B}", "Grizzly Bears"))
+    r = check(tmp_path, given, "Grizzly Bears is on the battlefield.")
     assert verdicts(r) == ["undetermined"]
