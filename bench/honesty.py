@@ -247,6 +247,8 @@ def _choose_objects(phrase: str, n: int, used: set[str]) -> list[str]:
         prefs = ["Ambush Viper" if re.search(r"(?<!non)creature spell", p) else "Lightning Bolt"]
     elif " card" in " " + " ".join(first) or re.search(r" cards? ", p):
         raise Unwritable("target card (not on the battlefield)")
+    elif first and first[0] in ("aura", "auras", "equipment"):
+        raise Unwritable(f"target {first[0]} (no such object on the board)")   # not the creature it is attached to
     elif any(w in p for w in (" attacking ", " blocking ", " tapped ", " blocked ", " unblocked ")):
         raise Unwritable("target attacking/blocking/tapped creature (no combat, nothing tapped)")
     elif " noncreature permanent" in p or " land or noncreature" in p:

@@ -4,12 +4,13 @@ state, in words for `mtgkb show`.  Used by the stepper's resolution and state-ba
 
 from __future__ import annotations
 
-from clingo import Symbol, SymbolType
+from clingo import Function, Symbol, SymbolType
 
 from .ask import pick
 from .state import STARTING_LIFE, State
 
-LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy", "prevention_shield", "shield_use"}
+LIFE_AND_DAMAGE = {"damage", "deathtouch", "life", "destroy", "prevention_shield", "shield_use", "regen_shield",
+                   "regenerated"}
 
 # claims whose first argument is a player: a player they name is in the game
 PLAYER_QUERIES = {"life_is", "poison_is", "lost", "hand_count", "library_count", "top_card", "in_hand"}
@@ -46,6 +47,13 @@ def apply_life_and_damage(st: State, e: Symbol) -> list[int]:
         change_counters(st, e, "122.1c")
     elif e.name in ("prevention_shield", "shield_use"):
         shield_change(st, e)
+    elif e.name == "regen_shield":
+        # CR 701.19a: a regeneration shield on the permanent (mtgkb/rules/regeneration.lp)
+        oid = a[0].arguments[0].number
+        st.regen.append([len(st.regen) + 1, oid, st.turn, False])
+        st.log.append(("701.19a", f"  the next time {st.name_of(oid)} would be destroyed this turn, it is regenerated"))
+    elif e.name == "regenerated":
+        regenerate(st, a[0].arguments[0].number, a[1].number)   # its tapping is a tap(O) of its own
     elif e.name == "destroy":
         oid = a[0].arguments[0].number
         st.log.append(("701.8a", f"  {st.name_of(oid)} is destroyed (put into its owner's graveyard)"))
@@ -69,6 +77,38 @@ def shield_change(st: State, e: Symbol) -> None:
     st.log.append(("615.7", f"  {a[1].number} damage is prevented by a shield ({sh[2]} left of it)"))
 
 
+def regenerate(st: State, oid: int, shield: int, tap: bool = False) -> None:
+    """CR 701.19a, 614.8: instead of being destroyed, the permanent's damage is removed (and the deathtouch mark,
+    704.5h), it is tapped (tap: here; a resolution taps it with tap(O)) and removed from combat (506.4); the
+    shield is used (rules.lp said which: mtgkb/rules/regeneration.lp)."""
+    o = st.objects[oid]
+    st.regen[shield - 1][3] = True
+    o.damage, o.deathtouch_damage = 0, False
+    if tap:
+        o.tapped = True
+    fought = oid in st.attacking or oid in st.blocking
+    st.attacking.pop(oid, None)
+    st.blocking.pop(oid, None)
+    st.blocked = [x for x in st.blocked if x != oid]
+    st.log.append(("701.19a", f"  {o.handle} would be destroyed and is regenerated instead: its damage is removed, "
+                              f"it is tapped{' and removed from combat' if fought else ''}"))
+
+
+def sba_regenerations(st: State, m) -> list[Symbol]:
+    """CR 704.5g, 704.5h, 701.19a: a state-based action would destroy a permanent and a shield regenerates it
+    (rules.lp: sba_regenerate/2); the events of its tapping (for triggers)."""
+    out = []
+    for v in pick(m, "sba_regenerate"):
+        oid = v.arguments[0].arguments[0].number
+        if oid in st.objects and not st.regen[v.arguments[1].number - 1][3]:
+            was = st.objects[oid].tapped
+            st.log.append(("704.3", f"{st.name_of(oid)} would be destroyed (a state-based action)"))
+            regenerate(st, oid, v.arguments[1].number, tap=True)
+            if not was:
+                out.append(Function("tapped", [v.arguments[0]]))
+    return out
+
+
 def player_loses(st: State, p: str, why: str) -> None:
     """CR 704.5a, 704.5c, 104.3: a player loses the game (a state-based action)."""
     if p not in st.lost:
@@ -86,7 +126,7 @@ def sba_checked(st: State) -> None:
 
 # what rules.lp shows when a state-based action applies (704.3): permanents to graveyards, players who
 # lose, +1/+1 and -1/-1 counters removed (704.5q: mtgkb/rules/counters.lp)
-SBA_SHOWN = ("sba_to_graveyard", "sba_loses", "sba_annihilate")
+SBA_SHOWN = ("sba_to_graveyard", "sba_loses", "sba_annihilate", "sba_regenerate")
 
 
 def sba_any(m) -> bool:

@@ -125,6 +125,7 @@ class State:
                                                     # died this turn (700.4)
     life_lost: list = field(default_factory=list)   # players who lost life this turn (119.3)
     shields: list = field(default_factory=list)     # prevention shields (615.7): [number, to(T), amount left, turn]
+    regen: list = field(default_factory=list)       # regeneration shields (701.19a): [number, object id, turn, used]
     history_known: bool = False                     # died / life_lost hold the whole turn so far: the turn began
                                                     # in the scenario, or it says nothing happened before it
     spells_cast: int = 0                            # spells cast this turn (601.2i; storm, 702.40a)
@@ -252,6 +253,9 @@ def state_facts(st: State, stack: bool = True) -> list[Symbol]:
     out += [atom("lost_life_this_turn", String(p)) for p in st.life_lost]
     # CR 615.7: a shield not used up (mtgkb/rules/prevention_shields.lp)
     out += [atom("prevention_shield", Number(n), f, Number(left), Number(t)) for n, f, left, t in st.shields if left > 0]
+    # CR 701.19a: a regeneration shield not used, on the object it was made for (mtgkb/rules/regeneration.lp)
+    out += [atom("regeneration_shield", Number(n), obj(o), Number(t)) for n, o, t, used in st.regen
+            if not used and o in st.objects]
     if st.history_known:
         out.append(atom("turn_history_known"))   # CR 500.1: what happened this turn is all known
     if stack:

@@ -26,7 +26,8 @@ from ..symbols import atom, obj, sym
 from .actions import Actions
 from .casting import Casting
 from .meaning_facts import block_meaning, split
-from .life import PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters
+from .life import (PLAYER_QUERIES, apply_life_and_damage, player_loses, sba_any, sba_checked, sba_counters,
+                   sba_regenerations)
 from .lki import last_known
 from . import ask as asking
 from .ask import Ask, Bound, ScenarioError, pick
@@ -452,6 +453,7 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
                     for v in pick(m, "sba_loses"):
                         player_loses(bb, v.arguments[0].string, v.arguments[1].string)
                     sba_counters(bb, m)
+                    taps = sba_regenerations(bb, m)   # CR 701.19a (engine/life.py)
                     sbas, seen = [], set()
                     for v in pick(m, "sba_to_graveyard"):
                         if v.arguments[0] not in seen:  # one object, one move (two rules may apply to it)
@@ -467,11 +469,11 @@ class Stepper(OutcomeKeys, Casting, Actions, Resolution, ZoneSteps, TurnStructur
                         bb.log.append(("614.1a" if out else why, f"{name} {what}"))
                     for u in pick(m, "tl_sba_unsure"):
                         bb.unsure.append(u.arguments[1])
-                    if not sbas:  # only players lost the game
+                    if not sbas and not taps:  # only players lost the game
                         nxt.append(bb)
                         continue
                     to = {O: "exile" if O in exiled else "graveyard" for O, _ in sbas}
-                    for x in self.event(bb, *[Function("leaves", [O, Function(to[O])]) for O, _ in sbas]):
+                    for x in self.event(bb, *[Function("leaves", [O, Function(to[O])]) for O, _ in sbas], *taps):
                         for O, _ in sbas:
                             if O.arguments[0].number in x.objects:
                                 x.move(O.arguments[0].number, to[O], None)
