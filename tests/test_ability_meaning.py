@@ -22,7 +22,8 @@ def ability_facts(A, ab: Ability) -> list:
     """What mtgkb/rules/meaning.lp derives about one ability A (its tl_* facts)."""
     fs = [facts.atom("printed", String("F"), Function("ability", [A]))]
     fs += facts.ability_facts(A, ab) + mana.ability_mana_facts(A, ab)
-    return sorted(derive_from_facts(fs, TL), key=str)
+    # (the predefined tokens' abilities, tokens_predefined.lp, are derived whatever the facts: not A's)
+    return sorted((f for f in derive_from_facts(fs, TL) if "predef(" not in str(f)), key=str)
 
 
 def meaning(db_face, i: int) -> set[str]:
