@@ -36,6 +36,9 @@ REVIEWED = {
     ("nouns", None, ("ANDOR_N", "AND_N", "LISTCOMMA", "LISTCOMMA ANDOR_N", "LISTCOMMA AND_N", "LISTCOMMA OR_N", "OR_N")):
         "a list of card types or subtypes in one description names a union either way (205.3)",
     ("_c", None, (",", "COMMA_V")): "the comma between a trigger and its effect (603.1)",
+    ("vp", "assign_as_though_unblocked_lasting", ("assign its combat_damage as though it weren't blocked",
+                                                   "assign their combat_damage as though they weren't blocked")):
+        "\"its\" / \"their\" follow the number of the subject; the option is each creature's (510.1c)",
     ("vp", "shuffle_others_revealed_into", ("shuffle all other card revealed this_way into", "shuffle the rest into")):
         "after a reveal until a card is found, \"the rest\" are all the other cards revealed (701.20a)",
     ("vp", "begin_game_on_battlefield", ("begin the game with it on_the_battlefield", "begin the game with ~ on_the_battlefield")):
