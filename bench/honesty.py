@@ -201,6 +201,8 @@ _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 def _strip(text: str, name: str) -> str:
     text = re.sub(r"\([^)]*\)", "", text)
+    # a quoted ability (a token's, one granted) targets when it is activated or triggers, not now (113.2)
+    text = re.sub(r'"[^"]*"', "", text)
     return text.replace(name, "~").replace(_short_name(name), "~")
 
 
