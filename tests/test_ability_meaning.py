@@ -23,7 +23,7 @@ def ability_facts(A, ab: Ability) -> list:
     fs = [facts.atom("printed", String("F"), Function("ability", [A]))]
     fs += facts.ability_facts(A, ab) + mana.ability_mana_facts(A, ab)
     # (the predefined tokens' abilities, tokens_predefined.lp, are derived whatever the facts: not A's)
-    return sorted((f for f in derive_from_facts(fs, TL) if "predef(" not in str(f)), key=str)
+    return sorted((f for f in derive_from_facts(fs, TL) if not str(f).split("(", 1)[-1].startswith("predef(")), key=str)
 
 
 def meaning(db_face, i: int) -> set[str]:

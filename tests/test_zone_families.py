@@ -21,7 +21,8 @@ def meaning(text: str, name: str = "Test Card") -> set[str]:
     ab = parse_ability_line(text, name)
     fs = [facts.atom("printed", String("F"), Function("ability", [A]))]
     fs += facts.ability_facts(A, ab) + mana.ability_mana_facts(A, ab)
-    return {str(x).replace(f'ab("{name}",1)', "A") for x in derive_from_facts(fs, OUT)}
+    # (the predefined tokens' abilities, tokens_predefined.lp, are derived whatever the facts: not A's)
+    return {str(x).replace(f'ab("{name}",1)', "A") for x in derive_from_facts(fs, OUT) if not str(x).split("(", 1)[-1].startswith("predef(")}
 
 
 def steps(got: set[str]) -> list[str]:
@@ -60,7 +61,7 @@ def test_a_token_that_is_not_predefined_stays_unread():
     assert "unread(A)" in got and not steps(got)
 
 
-def test_treasure_token_is_made_and_its_ability_is_unread(tmp_path):
+def test_treasure_token_is_made_and_its_mana_ability_is_read(tmp_path):
     v = ruling_verdicts(tmp_path, """
 Alice controls Dire Fleet Hoarder.
 Dire Fleet Hoarder dies.
@@ -79,8 +80,10 @@ No token is created.""")
     shown = set()
     ctl.solve(on_model=lambda m: shown.update(str(s) for s in m.symbols(atoms=True)
                                               if s.name in ("unread", "unread_kind", "mana_unread")))
-    assert {'unread(predef("Treasure"))', 'unread_kind(predef("Treasure"),mana)',
-            'mana_unread(predef("Treasure"))'} <= shown
+    # its mana ability is applied (tokens_predefined.lp: a payment taps and sacrifices it); Powerstone's is not
+    assert not {'unread(predef("Treasure"))', 'unread_kind(predef("Treasure"),mana)',
+                'mana_unread(predef("Treasure"))'} & shown
+    assert 'mana_unread(predef("Powerstone"))' in shown
 
 
 # ----------------------------------------------------------------------------- 401.1 library looks
