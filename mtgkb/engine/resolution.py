@@ -241,9 +241,7 @@ class Resolution:
                                 if a.arguments[1] == mk.arguments[1]), None)
                 made = []
                 for _ in range(mk.arguments[2].number):
-                    k = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
-                    handle = base if k == 0 else f"{base} #{k + 1}"
-                    tok = st.new_obj(handle, card=None, zone="battlefield", owner=maker, controller=maker,
+                    tok = st.new_obj(st.fresh_handle(base), card=None, zone="battlefield", owner=maker, controller=maker,
                                      token=True, token_values=vals)
                     tok.entered = True
                     tok.tapped = tapped
@@ -251,7 +249,7 @@ class Resolution:
                         st.attacking[tok.id] = attacks
                     st.tokens.append(tok.id)
                     entered.append(tok.id)
-                    made.append(handle)
+                    made.append(tok.handle)
                 per_counter = any(e.arguments[1].name == "create" and e.arguments[1].arguments[0].type ==
                                   clingo.SymbolType.Function and e.arguments[1].arguments[0].name == "lki_counters"
                                   for e in pick(m, "tl_do"))
@@ -265,18 +263,16 @@ class Resolution:
                 T = copies[0].arguments[1].arguments[0].number
                 vals = tuple(v.arguments[1] for v in pick(m, "tl_token_value"))
                 base = f"Token copy of {st.name_of(T)}"
-                n = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
-                handle = base if n == 0 else f"{base} #{n + 1}"
-                tok = st.new_obj(handle, card=None, zone="battlefield", owner=it.controller, controller=it.controller,
+                tok = st.new_obj(st.fresh_handle(base), card=None, zone="battlefield", owner=it.controller, controller=it.controller,
                                  token=True, token_values=vals)
                 tok.entered = True
                 st.tokens.append(tok.id)
                 st.copies.append((tok.id, st.name_of(T)))
-                st.copy_cards[handle] = self._card_of(st, st.name_of(T))
+                st.copy_cards[tok.handle] = self._card_of(st, st.name_of(T))
                 for g in pick(m, "tl_token_gains"):
                     st.ts += 1
                     st.conts.append((st.ts, tok.id, Function("gain_keyword", [g.arguments[1]]), "indefinite"))
-                st.log.append(("707.2, 111.3", f"  {it.controller} creates {handle}, a token that is a copy of {st.name_of(T)}"))
+                st.log.append(("707.2, 111.3", f"  {it.controller} creates {tok.handle}, a token that is a copy of {st.name_of(T)}"))
                 if sum(1 for x in pick(m, "tl_copy")):
                     st.choices.append(f"{it.label} copies {st.name_of(T)}")
                 entered.append(tok.id)

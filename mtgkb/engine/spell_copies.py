@@ -51,8 +51,7 @@ def apply_stack_effects(st: State, it: Item, m, effects: list) -> list:
         src = st.objects[oid]
         p = it.controller
         base = f"copy of {src.handle}"
-        n = sum(1 for h in list(st.handles) + list(st.gone.values()) if h == base or h.startswith(base + " #"))
-        new = st.new_obj(base if n == 0 else f"{base} #{n + 1}", card=src.card, zone="stack", owner=p, controller=p)
+        new = st.new_obj(st.fresh_handle(base), card=src.card, zone="stack", owner=p, controller=p)
         new.spell_copy = True
         st.next_item += 1
         # CR 707.10c: the new targets chosen for it (or the original's)

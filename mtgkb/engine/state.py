@@ -153,6 +153,12 @@ class State:
         return copy.deepcopy(self)
 
     # -- objects
+    def fresh_handle(self, base: str) -> str:
+        """A handle no object has had: `base`, then `base #2`, `base #3`, ... (tokens and copies a sentence
+        names by their handle)."""
+        n = sum(1 for h in list(self.handles) + list(self.gone.values()) if h == base or h.startswith(base + " #"))
+        return base if n == 0 else f"{base} #{n + 1}"
+
     def new_obj(self, handle: str, **kw) -> Obj:
         self.next_obj += 1
         self.ts += 1
