@@ -57,3 +57,11 @@ def parse_applied(tmp_path, text: str) -> list[bool]:
     with contextlib.redirect_stdout(buf):
         main(["parse", "--json", str(f)])
     return [a["applied"] for c in json.loads(buf.getvalue())["cards"] for a in c["abilities"]]
+
+
+def derive_ability(fs: list, names) -> list:
+    """What the whole program derives (`names`) from one ability's facts `fs`, without the atoms of the
+    predefined tokens' own abilities (tokens_predefined.lp derives those whatever the facts)."""
+    from mtgkb.coverage import derive_from_facts
+
+    return [x for x in derive_from_facts(fs, names) if not str(x).split("(", 1)[-1].startswith("predef(")]

@@ -10,7 +10,7 @@ import pytest
 from clingo import Function, Number, String
 
 from mtgkb import facts, mana
-from mtgkb.coverage import derive_from_facts
+from oracle_support import derive_ability
 from mtgkb.parser.card_ast import Ability
 from mtgkb.parser.terms import fn
 
@@ -22,8 +22,7 @@ def ability_facts(A, ab: Ability) -> list:
     """What mtgkb/rules/meaning.lp derives about one ability A (its tl_* facts)."""
     fs = [facts.atom("printed", String("F"), Function("ability", [A]))]
     fs += facts.ability_facts(A, ab) + mana.ability_mana_facts(A, ab)
-    # (the predefined tokens' abilities, tokens_predefined.lp, are derived whatever the facts: not A's)
-    return sorted((f for f in derive_from_facts(fs, TL) if not str(f).split("(", 1)[-1].startswith("predef(")), key=str)
+    return sorted(derive_ability(fs, TL), key=str)
 
 
 def meaning(db_face, i: int) -> set[str]:

@@ -8,7 +8,7 @@ import pytest
 from clingo import Function, Number, String
 
 from mtgkb import facts, mana
-from mtgkb.coverage import derive_from_facts
+from oracle_support import derive_ability
 from mtgkb.parser.oracle import parse_ability_line
 
 OUT = frozenset({"tl_step", "tl_token_desc", "tl_token_name", "tl_xbind", "tl_slot", "applied", "unread", "tl_eff"})
@@ -19,8 +19,7 @@ def meaning(text: str, name: str = "Test Card") -> set[str]:
     ab = parse_ability_line(text, name)
     fs = [facts.atom("printed", String("F"), Function("ability", [A]))]
     fs += facts.ability_facts(A, ab) + mana.ability_mana_facts(A, ab)
-    # (the predefined tokens' abilities, tokens_predefined.lp, are derived whatever the facts: not A's)
-    return {str(x).replace(f'ab("{name}",1)', "A") for x in derive_from_facts(fs, OUT) if not str(x).split("(", 1)[-1].startswith("predef(")}
+    return {str(x).replace(f'ab("{name}",1)', "A") for x in derive_ability(fs, OUT)}
 
 
 def test_token_with_two_keywords():
