@@ -76,9 +76,11 @@ def self_names(face_name: str, supertypes: tuple[str, ...] = ()) -> list[str]:
     """Words that mean "this object" on a face (201.5): its name and, for a
     legendary face, the short name before the comma (201.5b) or before " of the "."""
     face_name = face_name.replace("’", "'")
-    if face_name.startswith("A-"):  # Alchemy rebalanced cards print the name without "A-"
+    names = []
+    if face_name.startswith("A-"):  # Alchemy rebalanced cards: the text names the face with or without "A-"
+        names.append(face_name)
         face_name = face_name[2:]
-    names = [face_name]
+    names.append(face_name)
     if "," in face_name:
         names.append(face_name.split(",", 1)[0])
     if " of the " in face_name and "Legendary" in supertypes:

@@ -16,6 +16,10 @@ from mtgkb.parser.oracle import normalise
     ("Urza's Grizzly Bears", "Grizzly Bears", (), "Urza's ~"),
     ("xGrizzly Bears", "Grizzly Bears", (), "xGrizzly Bears"),
     ("This creature's converted mana cost", "Bear", (), "~'s mana value"),
+    # an Alchemy rebalanced face ("A-") is named in its text with or without the prefix (201.5)
+    ("Whenever A-Goldspan Dragon attacks, create a Treasure token.", "A-Goldspan Dragon", (),
+     "Whenever ~ attacks, create a Treasure token."),
+    ("When Elderfang Ritualist dies, return", "A-Elderfang Ritualist", (), "When ~ dies, return"),
 ])
 def test_self_names(line, face, supertypes, out):
     assert normalise(line, face, supertypes) == out
