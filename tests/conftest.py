@@ -31,6 +31,38 @@ def ruling_cases() -> list[tuple[str, int, str]]:
     return out
 
 
+# Fixtures computed once and shared by several tests (session: the embedded check; module:
+# a module's own runs, wheels, databases).  Under pytest-xdist (`-n`, with `--dist loadgroup`,
+# the pyproject's addopts) the tests of one such fixture run in one worker, so that it is
+# computed once, not once in each worker that happens to get one of its tests.
+SHARED_SESSION_FIXTURES = ("embedded_check", "kb_reports")
+
+
+def xdist_group_of(item) -> str | None:
+    """The worker group of a test: "embedded-check" for the tests of the shared embedded
+    check, its module's name for a test that uses a module- or class-scoped fixture, else None
+    (the test goes to any worker)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    if any(f in info.name2fixturedefs for f in SHARED_SESSION_FIXTURES):
+        return "embedded-check"
+    for defs in info.name2fixturedefs.values():
+        if any(d.scope in ("module", "class", "package") for d in defs):
+            return item.module.__name__ if getattr(item, "module", None) else item.nodeid.split("::")[0]
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)   # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        group = xdist_group_of(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture
 def private_cache_home(tmp_path, monkeypatch):
     """A new per-user cache base ($XDG_CACHE_HOME) for one test, its warnings not yet given."""
