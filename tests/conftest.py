@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hypothesis
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,6 +30,26 @@ def ruling_cases() -> list[tuple[str, int, str]]:
             if m:
                 out.append((path.relative_to(REPO).as_posix(), n, m.group(1)))
     return out
+
+
+# Property tests (hypothesis): by default each runs the example count it names
+# (`examples(n)`, chosen so that the suite stays short and still finds what the test is for),
+# under hypothesis' own profile ("default", or "ci" when $CI is set: derandomized).
+# MTGKB_HYPOTHESIS=deep runs ten times as many, and 1000 where a test names no count
+# (docs/pytest.md, "mtgkb's own tests").
+HYPOTHESIS_DEPTHS = {"suite": 1, "deep": 10}
+HYPOTHESIS_DEPTH = os.environ.get("MTGKB_HYPOTHESIS") or "suite"
+if HYPOTHESIS_DEPTH not in HYPOTHESIS_DEPTHS:
+    raise pytest.UsageError(f"MTGKB_HYPOTHESIS={HYPOTHESIS_DEPTH!r}: one of {', '.join(HYPOTHESIS_DEPTHS)}")
+if HYPOTHESIS_DEPTH == "deep":
+    hypothesis.settings.register_profile("mtgkb-deep", hypothesis.settings.get_profile(
+        hypothesis.settings.get_current_profile_name()), max_examples=1000, deadline=None)
+    hypothesis.settings.load_profile("mtgkb-deep")
+
+
+def examples(n: int) -> int:
+    """A property test's number of examples: `n`, ten times `n` under MTGKB_HYPOTHESIS=deep."""
+    return n * HYPOTHESIS_DEPTHS[HYPOTHESIS_DEPTH]
 
 
 # Fixtures computed once and shared by several tests (session: the embedded check; module:
