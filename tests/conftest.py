@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -53,10 +54,11 @@ def examples(n: int) -> int:
 
 
 # Fixtures computed once and shared by several tests (session: the embedded check; module:
-# a module's own runs, wheels, databases).  Under pytest-xdist (`-n`, with `--dist loadgroup`,
+# a module's own runs, wheels, databases).  Under pytest-xdist (`-n`, `--dist loadgroup` in
 # the pyproject's addopts) the tests of one such fixture run in one worker, so that it is
 # computed once, not once in each worker that happens to get one of its tests.
 SHARED_SESSION_FIXTURES = ("embedded_check", "kb_reports")
+GROUPS_FILE = "xdist-groups-{}.json"
 
 
 def xdist_group_of(item) -> str | None:
@@ -70,18 +72,52 @@ def xdist_group_of(item) -> str | None:
         return "embedded-check"
     for defs in info.name2fixturedefs.values():
         if any(d.scope in ("module", "class", "package") for d in defs):
-            return item.module.__name__ if getattr(item, "module", None) else item.nodeid.split("::")[0]
+            return item.nodeid.split("::")[0]
     return None
 
 
-@pytest.hookimpl(tryfirst=True)   # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
-    if not config.pluginmanager.hasplugin("xdist"):
+    """In an xdist worker: hand the groups of the tests it collected to the controller's
+    scheduler (a file in the run's temporary folder; every worker collects the same tests).
+    xdist's own loadgroup reads `xdist_group` marks through the node id, which pytest 9.2
+    no longer lets a plugin change: the scheduler below reads the groups from here instead."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:
         return
-    for item in items:
-        group = xdist_group_of(item)
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
+    groups = {item.nodeid: g for item in items if (g := xdist_group_of(item)) is not None}
+    folder = config._tmp_path_factory.getbasetemp().parent      # the controller's basetemp
+    tmp = folder / (GROUPS_FILE.format(workerinput["workerid"]) + ".tmp")
+    tmp.write_text(json.dumps(groups), encoding="utf-8")
+    tmp.replace(folder / GROUPS_FILE.format(workerinput["workerid"]))
+
+
+class _GroupScheduler:
+    """The controller's scheduler under `--dist loadgroup` (registered only where xdist is)."""
+
+    @staticmethod
+    def pytest_xdist_make_scheduler(config, log):
+        """Load balancing, the tests of one group (xdist_group_of) one unit of work."""
+        if config.getvalue("dist") != "loadgroup":
+            return None
+        from xdist.scheduler import LoadGroupScheduling
+
+        class SharedFixtureScheduling(LoadGroupScheduling):
+            groups: dict | None = None
+
+            def _split_scope(self, nodeid: str) -> str:
+                if self.groups is None:   # read once every worker has collected (schedule())
+                    self.groups = {}
+                    for f in sorted(config._tmp_path_factory.getbasetemp().glob(GROUPS_FILE.format("*"))):
+                        self.groups.update(json.loads(f.read_text(encoding="utf-8")))
+                g = self.groups.get(nodeid)
+                return "group:" + g if g is not None else super()._split_scope(nodeid)
+
+        return SharedFixtureScheduling(config, log)
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_GroupScheduler(), "mtgkb-tests-group-scheduler")
 
 
 @pytest.fixture
