@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import hypothesis
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,6 +31,93 @@ def ruling_cases() -> list[tuple[str, int, str]]:
             if m:
                 out.append((path.relative_to(REPO).as_posix(), n, m.group(1)))
     return out
+
+
+# Property tests (hypothesis): by default each runs the example count it names
+# (`examples(n)`, chosen so that the suite stays short and still finds what the test is for),
+# under hypothesis' own profile ("default", or "ci" when $CI is set: derandomized).
+# MTGKB_HYPOTHESIS=deep runs ten times as many, and 1000 where a test names no count
+# (docs/pytest.md, "mtgkb's own tests").
+HYPOTHESIS_DEPTHS = {"suite": 1, "deep": 10}
+HYPOTHESIS_DEPTH = os.environ.get("MTGKB_HYPOTHESIS") or "suite"
+if HYPOTHESIS_DEPTH not in HYPOTHESIS_DEPTHS:
+    raise pytest.UsageError(f"MTGKB_HYPOTHESIS={HYPOTHESIS_DEPTH!r}: one of {', '.join(HYPOTHESIS_DEPTHS)}")
+if HYPOTHESIS_DEPTH == "deep":
+    hypothesis.settings.register_profile("mtgkb-deep", hypothesis.settings.get_profile(
+        hypothesis.settings.get_current_profile_name()), max_examples=1000, deadline=None)
+    hypothesis.settings.load_profile("mtgkb-deep")
+
+
+def examples(n: int) -> int:
+    """A property test's number of examples: `n`, ten times `n` under MTGKB_HYPOTHESIS=deep."""
+    return n * HYPOTHESIS_DEPTHS[HYPOTHESIS_DEPTH]
+
+
+# Fixtures computed once and shared by several tests (session: the embedded check; module:
+# a module's own runs, wheels, databases).  Under pytest-xdist (`-n`, `--dist loadgroup` in
+# the pyproject's addopts) the tests of one such fixture run in one worker, so that it is
+# computed once, not once in each worker that happens to get one of its tests.
+SHARED_SESSION_FIXTURES = ("embedded_check", "kb_reports")
+GROUPS_FILE = "xdist-groups-{}.json"
+
+
+def xdist_group_of(item) -> str | None:
+    """The worker group of a test: "embedded-check" for the tests of the shared embedded
+    check, its module's name for a test that uses a module- or class-scoped fixture, else None
+    (the test goes to any worker)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    if any(f in info.name2fixturedefs for f in SHARED_SESSION_FIXTURES):
+        return "embedded-check"
+    for defs in info.name2fixturedefs.values():
+        if any(d.scope in ("module", "class", "package") for d in defs):
+            return item.nodeid.split("::")[0]
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """In an xdist worker: hand the groups of the tests it collected to the controller's
+    scheduler (a file in the run's temporary folder; every worker collects the same tests).
+    xdist's own loadgroup reads `xdist_group` marks through the node id, which pytest 9.2
+    no longer lets a plugin change: the scheduler below reads the groups from here instead."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:
+        return
+    groups = {item.nodeid: g for item in items if (g := xdist_group_of(item)) is not None}
+    folder = config._tmp_path_factory.getbasetemp().parent      # the controller's basetemp
+    tmp = folder / (GROUPS_FILE.format(workerinput["workerid"]) + ".tmp")
+    tmp.write_text(json.dumps(groups), encoding="utf-8")
+    tmp.replace(folder / GROUPS_FILE.format(workerinput["workerid"]))
+
+
+class _GroupScheduler:
+    """The controller's scheduler under `--dist loadgroup` (registered only where xdist is)."""
+
+    @staticmethod
+    def pytest_xdist_make_scheduler(config, log):
+        """Load balancing, the tests of one group (xdist_group_of) one unit of work."""
+        if config.getvalue("dist") != "loadgroup":
+            return None
+        from xdist.scheduler import LoadGroupScheduling
+
+        class SharedFixtureScheduling(LoadGroupScheduling):
+            groups: dict | None = None
+
+            def _split_scope(self, nodeid: str) -> str:
+                if self.groups is None:   # read once every worker has collected (schedule())
+                    self.groups = {}
+                    for f in sorted(config._tmp_path_factory.getbasetemp().glob(GROUPS_FILE.format("*"))):
+                        self.groups.update(json.loads(f.read_text(encoding="utf-8")))
+                g = self.groups.get(nodeid)
+                return "group:" + g if g is not None else super()._split_scope(nodeid)
+
+        return SharedFixtureScheduling(config, log)
+
+
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_GroupScheduler(), "mtgkb-tests-group-scheduler")
 
 
 @pytest.fixture

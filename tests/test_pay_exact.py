@@ -11,6 +11,7 @@ from clingo import Function, Number, String
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from mana_support import CARDS, ability, face, fn, mana, pay
 
 from mtgkb import pay_exact
@@ -100,7 +101,8 @@ def summary(r):
     return (r.payable, r.count, r.truncated, [w for w in r.ways])
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# each example is four payment solves (about 1 s): 30 of them (300 under MTGKB_HYPOTHESIS=deep)
+SETTINGS = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -191,7 +193,7 @@ def encoded_request(text, cost, extra):
     return enc, Function("req", [String("Alice"), C, Function("none", []), Function("all", []), Function("plain", [])])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board_st, st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=3))
 def test_shared_stage_one_answers_as_one_control(board, other):
     """Several questions of a block share one solve of the board (stage_one) and ground the
