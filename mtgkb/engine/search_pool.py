@@ -7,13 +7,16 @@ over the answer; it decides nothing about the fit."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from functools import lru_cache
 
 from clingo import Function, Number, String, Symbol
 
 from ..carddb import default_database
 from ..facts import COLOR_LETTERS
+from ..sources import read_cache, write_cache
 from ..symbols import atom
 
 CANDIDATES_MAX = 64      # more candidates than this: the card found stays an unknown card
@@ -48,13 +51,40 @@ def _pool(db_file: str) -> tuple[tuple[Symbol, ...], dict[int, list[str]]]:
 _answers: dict = {}
 
 
+@lru_cache(maxsize=4)
+def _digest(db_file: str, program: str) -> str:
+    """What an answer depends on: the database file, the program and this module's code."""
+    h = hashlib.sha256(program.encode())
+    for path in (db_file, __file__):
+        try:
+            st = os.stat(path)
+            h.update(f"\0{path}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+        except OSError:
+            h.update(f"\0{path}".encode())
+    return h.hexdigest()[:24]
+
+
+def _cached(name: str) -> tuple[list[str], str] | None:
+    raw = read_cache(name)
+    try:
+        got = json.loads(raw) if raw is not None else None
+        return (list(got["fits"]), str(got["why"])) if got is not None else None
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 def search_candidates(ask, quality: Symbol) -> tuple[list[str], str]:
     """The names of the cards of the database a search for `quality` may find (sorted), or ([], reason)
     when they are not followed: a description the pool does not judge, a card with faces that fits, or
     more than CANDIDATES_MAX cards."""
     db = default_database()
     key = (db.file, str(quality))
+    name = "search-candidates-" + hashlib.sha256(f"{_digest(db.file, ask.program)}\0{quality}".encode()).hexdigest()[:32]
     if key not in _answers:
+        got = _cached(name)
+        if got is not None:
+            _answers[key] = got
+            return got
         facts, names = _pool(db.file)
         models = ask(list(facts) + [atom("zn_pool_ask", quality)])
         m = models[0] if models else frozenset()
@@ -68,4 +98,6 @@ def search_candidates(ask, quality: Symbol) -> tuple[list[str], str]:
             _answers[key] = ([], "a card with two faces fits the description")
         else:
             _answers[key] = (fits, "")
+        # a pure function of the database, the program and the quality: kept for later processes too
+        write_cache(name, json.dumps({"fits": _answers[key][0], "why": _answers[key][1]}).encode())
     return _answers[key]
