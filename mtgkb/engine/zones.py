@@ -18,6 +18,7 @@ from ..facts import FactError
 from ..symbols import atom, obj
 from .ask import ScenarioError, pick
 from .reveal_until import apply_reveal_until
+from .search_pool import search_candidates
 from .state import State
 from .zone_state import library, new_unknown, parts, shuffled
 
@@ -217,7 +218,7 @@ class ZoneSteps:
         found = pick(m, "zn_found")
         F, to = found[0].arguments if found else (Function("none"), Function("hand"))
         known = [F.arguments[0].number] if F.name == "o" else []
-        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0, cause)
+        return self._found(st, p, to, known, 1 if F.name == "unknown" else 0, cause, act.arguments[1])
 
     def _search_n(self, st: State, p: str, act: Symbol, m, cause: str | None = None) -> list[State]:
         """CR 701.23a, 701.23b: up to N cards found (mtgkb/rules/search_n.lp): the known ones the answer set
@@ -225,14 +226,23 @@ class ZoneSteps:
         to = next((t.arguments[0] for t in pick(m, "zn_found_to")), Function("hand"))
         known = sorted(f.arguments[0].arguments[0].number for f in pick(m, "zn_found_n"))
         n_unknown = sum(u.arguments[0].number for u in pick(m, "zn_found_unknown_n"))
-        return self._found(st, p, to, known, n_unknown, cause)
+        return self._found(st, p, to, known, n_unknown, cause, act.arguments[1])
 
     def _found(self, st: State, p: str, to: Symbol, known: list[int], n_unknown: int,
-               cause: str | None = None) -> list[State]:
+               cause: str | None = None, quality: Symbol | None = None, as_card: str | None = None) -> list[State]:
         """The cards a search found (object ids, and a number of unknown cards) moved out of p's library (onto the
-        battlefield under p's control, or under the searcher's, `cause`, for battlefield_yours: 108.3, 110.2a)."""
+        battlefield under p's control, or under the searcher's, `cause`, for battlefield_yours: 108.3, 110.2a).
+        One unknown card put onto the battlefield is each card of the database that fits the search's `quality`, an
+        outcome each (`as_card`: the one of this outcome; engine/search_pool.py), when rules.lp follows them."""
+        if n_unknown == 1 and as_card is None and quality is not None and to.name.startswith("battlefield"):
+            cands, why = search_candidates(self.ask, quality)
+            if cands:
+                for c in cands:   # every face read before any outcome is stepped: the facts every solve starts with
+                    self.face(c, None)
+                return [x for c in cands for x in self._found(st.clone(), p, to, known, n_unknown, cause, quality, c)]
+            st.log.append(("401.2, 701.23a", f"the card found is not followed: {why}"))
         lib = library(st, p)
-        names = [st.objects[oid].handle for oid in known] + ["an unknown card"] * n_unknown
+        names = [st.objects[oid].handle for oid in known] + [as_card or "an unknown card"] * n_unknown
         if to.name == "top":
             return self._found_on_top(st, p, known, n_unknown, names)
         dest = "battlefield" if to.name.startswith("battlefield") else to.name
@@ -251,7 +261,7 @@ class ZoneSteps:
             else:
                 if p not in st.zones.unsure:
                     st.zones.unsure.append(p)
-            new_objs.append(new_unknown(st, dest, p))
+            new_objs.append(new_unknown(st, dest, p) if as_card is None else self._found_card(st, dest, p, as_card))
             if dest == "battlefield":
                 new_objs[-1].controller = ctl
         new_objs = [o for o in new_objs if o is not None]
@@ -272,6 +282,14 @@ class ZoneSteps:
             new.entered = True
         # CR 603.2, 603.6a: the permanents put onto the battlefield at once enter in one event
         return self.event(st, *[Function("enters", [obj(new.id)]) for new in entered]) if entered else [st]
+
+    def _found_card(self, st: State, dest: str, p: str, name: str):
+        """CR 401.2, 701.23a: the card a search found, no sentence naming it: a card of the database (its handle no
+        sentence can name; claims read it by its name and characteristics)."""
+        self.face(name, None)
+        st.zones.unknown_made += 1
+        return st.new_obj(f"\u27e8card found {st.zones.unknown_made}: {name}\u27e9", card=name, zone=dest, owner=p,
+                          controller=p if dest == "battlefield" else None)
 
     def _found_on_top(self, st: State, p: str, known: list[int], n_unknown: int, names: list[str]) -> list[State]:
         """CR 701.23a, 701.24a, 401.1: "then shuffle and put that card on top": the library is shuffled and the
