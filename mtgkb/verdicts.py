@@ -90,8 +90,8 @@ def hidden_words(a: Symbol) -> str | None:
         return "what an unknown card on the battlefield is"
     if a.name == "unknown_could_be" and len(a.arguments) == 4:
         p, z, f, n = a.arguments
-        return (f"what an unknown card of {p.string}'s put into {'a graveyard' if z.name == 'graveyard' else 'exile'} "
-                f"from the library is: it could be {f.string} (one of {n.number} faces of the card database with an "
+        return (f"what an unknown card of {p.string}'s put into a public zone ({z.name}) from the library is: it "
+                f"could be {f.string} (one of {n.number} faces of the card database with an "
                 f"ability that can act there, CR 113.6)")
     if a.name == "unknown_card_revealed":
         return (f"what an unknown card of {a.arguments[0].string}'s put into a public zone is (an ability of its "
