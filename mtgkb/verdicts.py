@@ -88,6 +88,11 @@ def hidden_words(a: Symbol) -> str | None:
         return _HIDDEN.get(a.arguments[1].name, str(a)).format(p=a.arguments[0].string)
     if a.name == "unknown_permanent":
         return "what an unknown card on the battlefield is"
+    if a.name == "unknown_could_be" and len(a.arguments) == 4:
+        p, z, f, n = a.arguments
+        return (f"what an unknown card of {p.string}'s put into a public zone ({z.name}) from the library is: it "
+                f"could be {f.string} (one of {n.number} faces of the card database with an "
+                f"ability that can act there, CR 113.6)")
     if a.name == "unknown_card_revealed":
         return (f"what an unknown card of {a.arguments[0].string}'s put into a public zone is (an ability of its "
                 f"own may trigger there)")

@@ -9,7 +9,7 @@ from clingo import Function, String, Symbol
 from ..symbols import obj
 from .ask import Bound, pick
 from .state import State
-from .zone_state import library, new_unknown, shuffled
+from .zone_state import library, new_unknown, shuffled, unknown_public
 
 _WHERE = {"hand": "into their hand", "graveyard": "into their graveyard", "battlefield": "onto the battlefield",
           "shuffle": "shuffled into their library",
@@ -33,7 +33,7 @@ def apply_reveal_until(steps, st: State, act: Symbol, m) -> list[State]:
     puts = sorted((x.arguments[0].name, x.arguments[1].number, x.arguments[2]) for x in pick(m, "ru_put"))
     moved: dict[str, list] = {}
     entered = []
-    hidden_public = False
+    hidden_public: set = set()
     for d, _, E in puts:
         oid = E.arguments[0].number if E.name == "o" else None
         if d == "bottom":
@@ -49,7 +49,8 @@ def apply_reveal_until(steps, st: State, act: Symbol, m) -> list[State]:
             continue
         if oid is None:
             o = new_unknown(st, d, p)
-            hidden_public = hidden_public or d != "hand"
+            if d != "hand":
+                hidden_public.add(d)
         else:
             o = st.move(oid, d, p if d == "battlefield" else None)
         if d == "battlefield":
@@ -59,9 +60,10 @@ def apply_reveal_until(steps, st: State, act: Symbol, m) -> list[State]:
     st.log.append(("701.20a, 401.1, 400.3", f"{p} reveals {len(puts)} card(s): " + "; ".join(
         f"{len(v)} {_WHERE[d]}" + (" (" + ", ".join(st.name_of(x) for x in v if x is not None) + ")"
                                     if any(x is not None for x in v) else "") for d, v in sorted(moved.items()))))
-    if hidden_public:
-        # an unknown card put into a public zone may have an ability that acts there: what follows is not settled
-        st.unsure.append(Function("unknown_card_revealed", [String(p)]))
+    for d in sorted(hidden_public):
+        # an unknown card put into a public zone from the library: what it could do there is rules'
+        # (mtgkb/rules/public_unknowns.lp, CR 113.6)
+        st.unsure.append(unknown_public(p, d))
     if "shuffle" in moved:
         shuffled(st, p)
         st.log.append(("701.24a", f"{p} shuffles their library"))

@@ -138,3 +138,9 @@ def zone_facts(st) -> list[Symbol]:
             out.append(atom("zone_unsure", P))
     out += [atom("unknown_card", obj(o.id)) for o in st.objects.values() if o.unknown]
     return out
+
+
+def unknown_public(p: str, zone: str) -> Symbol:
+    """The mark that an unknown card of p's was put from p's library into a public zone: what it could do there
+    is rules' to say (mtgkb/rules/public_unknowns.lp, CR 113.6)."""
+    return Function("unknown_card_public", [String(p), Function(zone)])

@@ -20,7 +20,7 @@ from .ask import ScenarioError, pick
 from .reveal_until import apply_reveal_until
 from .search_pool import search_candidates
 from .state import State
-from .zone_state import library, new_unknown, parts, shuffled
+from .zone_state import library, new_unknown, parts, shuffled, unknown_public
 
 SEARCH_WORDS = {"battlefield": "onto the battlefield", "hand": "into their hand", "graveyard": "into their graveyard",
                 "exile": "into exile"}
@@ -148,7 +148,7 @@ class ZoneSteps:
         milled: list[int] = []
         new_top: list = []
         new_bottom: list = []
-        hidden_public = False
+        hidden_public: set = set()
         for d, _, E in puts:
             oid = E.arguments[0].number if E.name == "o" else None
             if d in ("top", "bottom"):
@@ -156,7 +156,8 @@ class ZoneSteps:
                 continue
             if oid is None:
                 o = new_unknown(st, d, p)
-                hidden_public = hidden_public or d != "hand"
+                if d != "hand":
+                    hidden_public.add(d)
             else:
                 o = st.move(oid, d, None)
             (drawn if d == "hand" else milled).append(o.id)
@@ -174,10 +175,10 @@ class ZoneSteps:
             (f"{'; ' if drawn or milled else ''}{len(new_top)} on top, {len(new_bottom)} on the bottom"
              if act.name in ("scry", "surveil", "look", "look_pick", "explore", "reveal_all") else "")))
         counted = self._explore_counter(st, m) if act.name == "explore" else []
-        if hidden_public:
-            # an unknown card put into a public zone may have an ability that triggers on it (a card
-            # "put into your graveyard from your library"): what follows is not settled
-            st.unsure.append(Function("unknown_card_revealed", [P]))
+        for d in sorted(hidden_public):
+            # an unknown card put into a public zone from the library: what it could do there is rules'
+            # (mtgkb/rules/public_unknowns.lp, CR 113.6)
+            st.unsure.append(unknown_public(p, d))
         if pick(m, "zn_short") and act.name == "draw":
             # CR 121.4: an attempt to draw from an empty library; the player loses at the next check (704.5b)
             st.zones.drew_empty.append(p)
@@ -266,9 +267,9 @@ class ZoneSteps:
                 new_objs[-1].controller = ctl
         new_objs = [o for o in new_objs if o is not None]
         if n_unknown and dest in ("graveyard", "exile"):
-            # an unknown card put into a public zone may have an ability that works there: what follows is not
-            # settled
-            st.unsure.append(Function("unknown_card_revealed", [String(p)]))
+            # an unknown card put into a public zone from the library: what it could do there is rules'
+            # (mtgkb/rules/public_unknowns.lp, CR 113.6)
+            st.unsure.append(unknown_public(p, dest))
         what = ", ".join(names) if names else "nothing"
         for new in new_objs:
             if to.name == "battlefield_tapped":
