@@ -67,7 +67,11 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_cost_several.lp", "meaning_choices.lp", "meaning_otherwise.lp", "meaning_then_clause.lp",
                  "meaning_player_counts.lp", "meaning_sacrificed_power.lp", "meaning_hand_colors.lp",
                  "meaning_own_returns.lp", "meaning_unless_you_pay.lp",
-                 "meaning_unless_discard.lp")
+                 "meaning_unless_discard.lp",
+                 "meaning_block_source.lp",
+                 "meaning_return_tapped.lp",
+                 "meaning_dies_or_exiled.lp",
+                 "meaning_control_none.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({

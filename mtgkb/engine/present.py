@@ -47,6 +47,8 @@ def effect_text(eff: Symbol) -> str:
                 "all_block": "must be blocked by all creatures able to block it this turn (509.1c)",
                 "as_unblocked": "may assign its combat damage this turn as though it weren't blocked (510.1b)"}.get(
                     a[0].name, str(a[0]))
+    if eff.name == "block_source":
+        return "blocks the source of the ability that made the effect this combat if able (509.1c)"
     if eff.name == "no_activations":
         return "can't have its activated abilities activated (701.35a, 602.5)"
     if eff.name == "goaded":

@@ -308,6 +308,7 @@ class Resolution:
         places = {e.arguments[0].arguments[0].number: e.arguments[1] for e in moves if e.name == "lib_place"}
         # CR 614.1a, 701.6a: "if that spell is countered this way, <put it elsewhere> instead" (counter_instead.lp)
         instead = {e.arguments[0].arguments[0].number: e.arguments[1].name for e in moves if e.name == "counter_to"}
+        tapped_in: set[int] = set()   # objects put onto the battlefield tapped (move(O, battlefield_tapped))
         for e in moves:
             if e.name in ("return_exiled", "counter_to", "lib_place"):
                 continue
@@ -332,10 +333,14 @@ class Resolution:
                 plan.append((oid, "graveyard", "701.6a", f"  {o.handle} is countered and put into its owner's graveyard"))
             else:
                 z = e.arguments[1].name
+                if z == "battlefield_tapped":   # CR 110.5b: an effect may say it enters tapped
+                    z = "battlefield"
+                    tapped_in.add(oid)
                 text = {"exile": "is exiled", "hand": "is returned to its owner's hand",
                         "library": "is put into its owner's library (the order of a library is not tracked, 401.4)",
                         "graveyard": "is put into its owner's graveyard",
-                        "battlefield": f"is put onto the battlefield under {o.owner}'s control"}[z]
+                        "battlefield": f"is put onto the battlefield under {o.owner}'s control"}[z] + (
+                            " tapped" if oid in tapped_in else "")
                 plan.append((oid, z, "406.2, 701.13a" if z == "exile" else "400.3, 400.7", f"  {o.handle} {text}"))
         # CR 614.1a, 700.4: a permanent that would die is exiled instead
         plan = [(oid, "exile", "614.1a", f"  {st.objects[oid].handle} would die and is exiled instead")
@@ -372,6 +377,8 @@ class Resolution:
                         b.log[-1] = ("401.4, 400.7", f"  {was.handle} is put {at} its owner's library")
                 if new is not None and z == "battlefield":
                     new.entered = True
+                    if oid in tapped_in:
+                        new.tapped = True
                     more.append(new.id)
             more += self._return_exiled(b, returns)
             res.append((b, more))
