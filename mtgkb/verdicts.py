@@ -41,7 +41,13 @@ def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symb
                 return ClaimResult(claim.text, line, *decided)
             why = "; ".join(hidden_words(a) for a in unsettled[:3])
             return ClaimResult(claim.text, line, "undetermined", f"depends on what the scenario does not say: {why}")
-        why = "; ".join(_describe_ability(a, res) for a in text[:3])
+        unread = [a for a in text if a.name != "order"]
+        if not unread:  # CR 608.2c: the text was read; the order of its steps is what is not followed
+            why = "; ".join(_describe_ability(a.arguments[0], res) for a in text[:3])
+            return ClaimResult(claim.text, line, "undetermined",
+                               "depends on the order of a resolution's steps (a later step would see what an earlier "
+                               f"one did, 608.2c), which the knowledge base does not follow there: {why}")
+        why = "; ".join(_describe_ability(a, res) for a in unread[:3])
         return ClaimResult(claim.text, line, "undetermined",
                            f"depends on card text the knowledge base does not understand: {why}")
     if holds:

@@ -147,7 +147,12 @@ class Resolution:
             st.log.append(("608.2", f"{it.label} resolves"))
         for u in pick(m, "tl_unsure_res"):
             st.unsure.append(u.arguments[1])
-            st.log.append(("608.2c", f"  its effect is not understood: {self._ab_text(u.arguments[1])}"))
+            a = u.arguments[1]
+            if a.name == "order":   # CR 608.2c: read, but a later step would see what an earlier one did
+                st.log.append(("608.2c", f"  a later step of {self._ab_text(a.arguments[0])} would see what an earlier "
+                                         "one did: that order is not followed here"))
+            else:
+                st.log.append(("608.2c", f"  its effect is not understood: {self._ab_text(a)}"))
         if pick(m, "tl_discard_due") and not (sentence_args and sentence_args.get("discard")):
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
