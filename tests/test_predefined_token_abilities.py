@@ -110,3 +110,12 @@ def test_a_look_after_a_creation(session, tmp_path):
         given = _lines("Alice controls Grizzly Bears.", "Alice has {W}{W}{W} in her mana pool.", f"Alice casts {card}.",
                        f"{card} resolves.")
         assert _verdicts(session, tmp_path, given, _lines("Grizzly Bears is 3/3.")) == ["holds"], card
+
+
+# CR 602.2, 111.10: a predefined token's ability is not activated by the stepper (its cost and effect are not
+# followed): what it could change is undetermined, never a claim settled as if nothing happened
+def test_activating_a_tokens_ability_is_not_followed(session, tmp_path):
+    given = _lines("Alice controls a Food artifact token called \"Food A\".", "Alice controls Forest and Mountain.",
+                   "Alice has 10 life.", "Alice activates Food A's ability.")
+    assert _verdicts(session, tmp_path, given, _lines("Alice has 10 life.", "Food A is on the battlefield.")) == \
+        ["undetermined", "undetermined"]

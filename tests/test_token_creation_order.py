@@ -83,7 +83,7 @@ def test_an_amount_used_across_the_creation_stays_open(session, tmp_path):
     v, why = _verdicts(session, tmp_path, ["Alice controls Grizzly Bears."] + _cast("Count Again Test"),
                        ["Alice has 21 life."])
     assert v == ["undetermined"], why
-    assert "order of a resolution's steps" in why[0] and "does not understand" not in why[0], why
+    assert "the order of the steps of" in why[0] and "does not understand" not in why[0], why
 
 
 # CR 608.2c: text that is not read stays unread: Leyline Invocation's "Put X +1/+1 counters on it" after the creation
