@@ -29,6 +29,11 @@ card:
   Create X 1/1 white Soldier creature tokens, where X is the number of creatures you control. You gain X life.
 
 card:
+  Target Rally Test {2}{W}
+  Sorcery
+  Tap target creature. Create a 1/1 white Soldier creature token. You gain 1 life for each creature you control.
+
+card:
   Trigger Rally Test {2}{W}
   Creature — Human
   When Trigger Rally Test enters the battlefield, create a 1/1 white Soldier creature token. Creatures you control get +1/+0 until end of turn.
@@ -103,4 +108,17 @@ def test_gideons_phalanx_with_spell_mastery(session, tmp_path):
              "Alice casts Gideon's Phalanx, paying from her mana pool.", "Gideon's Phalanx resolves."]
     v, why = _verdicts(session, tmp_path, given, ["Grizzly Bears has indestructible.",
                                                   "Alice controls 4 permanents named Knight Token."])
+    assert v == ["holds", "holds"], why
+
+
+# CR 608.2b: the targets are checked once, as the resolution begins: with its only target gone the spell does nothing
+# (no part after the creation either); with it legal, the later part counts the token (Grizzly Bears and the Soldier)
+def test_targets_are_checked_once(session, tmp_path):
+    given = ["Alice controls Grizzly Bears.", "Bob controls Hill Giant.", "Alice has {W}{W}{W} in her mana pool.",
+             "Alice casts Target Rally Test targeting Hill Giant."]
+    v, why = _verdicts(session, tmp_path, given + ["Hill Giant leaves the battlefield.", "Target Rally Test resolves."],
+                       ["Alice has 20 life.", "Alice controls 0 permanents named Soldier Token."])
+    assert v == ["holds", "holds"], why
+    v, why = _verdicts(session, tmp_path, given + ["Target Rally Test resolves."], ["Alice has 22 life.",
+                                                                                    "Hill Giant is tapped."])
     assert v == ["holds", "holds"], why
