@@ -41,7 +41,12 @@ def claim_verdict(claim: Claim, Id: Symbol, res: SolveResult, handles: dict[Symb
                 return ClaimResult(claim.text, line, *decided)
             why = "; ".join(hidden_words(a) for a in unsettled[:3])
             return ClaimResult(claim.text, line, "undetermined", f"depends on what the scenario does not say: {why}")
-        why = "; ".join(_describe_ability(a, res) for a in text[:3])
+        unread = [a for a in text if a.name not in _NOT_FOLLOWED]
+        if not unread:  # the text was read; what is not followed is how it plays out (the order of steps, 608.2c)
+            why = "; ".join(_describe_ability(a, res) for a in text[:3])
+            return ClaimResult(claim.text, line, "undetermined",
+                               f"depends on what the knowledge base does not follow here: {why}")
+        why = "; ".join(_describe_ability(a, res) for a in unread[:3])
         return ClaimResult(claim.text, line, "undetermined",
                            f"depends on card text the knowledge base does not understand: {why}")
     if holds:
@@ -99,10 +104,21 @@ def hidden_words(a: Symbol) -> str | None:
     return None
 
 
+# reasons of an undetermined claim that are not unread text: read, but not followed (their words: _describe_ability)
+_NOT_FOLLOWED = ("order", "token_ability")
+
+
 def _describe_ability(a: Symbol, res: SolveResult) -> str:
+    # order(A): CR 608.2c, a later step of A would see what an earlier one did, in an order not followed
+    if a.name == "order" and len(a.arguments) == 1:
+        return (f"the order of the steps of {_describe_ability(a.arguments[0], res)} (a later step would see what an "
+                "earlier one did, 608.2c)")
     # ab(Face, I): name the face and the line index
     if a.name == "ab" and len(a.arguments) == 2:
         return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+    # token_ability(H): an ability of a token activated in the scenario (602.2), not followed (engine/actions.py)
+    if a.name == "token_ability" and len(a.arguments) == 1:
+        return f"an ability of the token {a.arguments[0].string} (a token's activated ability is not followed here)"
     # kw(K): a keyword an effect gave (613.1f), whose domain the rules watch but do not apply
     if a.name == "kw" and len(a.arguments) == 1:
         return f"{keyword_words(a.arguments[0])} (gained from an effect; not applied here)"

@@ -43,7 +43,7 @@ def test_threshold_paragraph_replaces_the_one_before(tmp_path, session):
 
 def test_spell_mastery_counts_instant_and_sorcery_cards(tmp_path, session):
     # Unholy Hunger: "Destroy target creature. Spell mastery — If ..., you gain 2 life."  (Gideon's Phalanx, which
-    # creates tokens before its spell-mastery sentence looks at creatures, is undetermined: order_new_tokens.lp)
+    # creates tokens before its spell-mastery sentence looks at creatures: test_token_creation_order.py)
     for gy, life in ((GY2, 22), ("Lightning Bolt is in Alice's graveyard.\nForest is in Alice's graveyard.", 20)):
         r = check(tmp_path, cast_given(f"Bob controls Hill Giant.\n{gy}", "{C}{C}{C}{B}{B}", "Unholy Hunger", "Hill Giant"),
                   f"Alice has {life} life.\nHill Giant is in Bob's graveyard.", session=session)

@@ -2,7 +2,7 @@
 Powerstone, Food, Clue and Blood tokens as the grammar reads their text (mtgkb/rules/tokens_predefined.lp), a
 Treasure paying a cost (111.10a, 605.3a), "You may sacrifice two Foods. If you do, ... Otherwise, ..." (118.12,
 118.3: mtgkb/rules/meaning_otherwise.lp, otherwise.lp), "Investigate, then ... for each Clue you control" (608.2c:
-meaning_then_clause.lp, order_new_tokens.lp) and a look after a token was created (111.1, 608.2c)."""
+meaning_then_clause.lp, order_new_tokens.lp) and a look after a token was created (111.1, 608.2c: tests/test_token_creation_order.py)."""
 
 from __future__ import annotations
 
@@ -103,10 +103,19 @@ def test_the_new_clue_is_counted(session, tmp_path):
     assert _verdicts(session, tmp_path, given, _lines("Grizzly Bears is 4/4.")) == ["holds"]
 
 
-# CR 608.2c, 111.1: a look at creatures after a creature token was created would see it: not settled; a Treasure is
-# no creature, so the same look after a Treasure was created is
+# CR 608.2c, 111.1: a look at creatures after a token was created sees it (the steps after the creation are asked
+# once it exists): a Soldier is one of "creatures you control", a Treasure is not; Grizzly Bears gets +1/+1 either way
 def test_a_look_after_a_creation(session, tmp_path):
-    for card, verdict in (("Rally Test", "undetermined"), ("Treasure Rally Test", "holds")):
+    for card in ("Rally Test", "Treasure Rally Test"):
         given = _lines("Alice controls Grizzly Bears.", "Alice has {W}{W}{W} in her mana pool.", f"Alice casts {card}.",
                        f"{card} resolves.")
-        assert _verdicts(session, tmp_path, given, _lines("Grizzly Bears is 3/3.")) == [verdict], card
+        assert _verdicts(session, tmp_path, given, _lines("Grizzly Bears is 3/3.")) == ["holds"], card
+
+
+# CR 602.2, 111.10: a predefined token's ability is not activated by the stepper (its cost and effect are not
+# followed): what it could change is undetermined, never a claim settled as if nothing happened
+def test_activating_a_tokens_ability_is_not_followed(session, tmp_path):
+    given = _lines("Alice controls a Food artifact token called \"Food A\".", "Alice controls Forest and Mountain.",
+                   "Alice has 10 life.", "Alice activates Food A's ability.")
+    assert _verdicts(session, tmp_path, given, _lines("Alice has 10 life.", "Food A is on the battlefield.")) == \
+        ["undetermined", "undetermined"]

@@ -127,10 +127,11 @@ def test_conditions_about_the_controller_and_the_turn(tmp_path, capsys):
     given = ("Alice controls Forest.\nBob controls Ornithopter and Howling Mine.\nIt is Alice's turn.\n"
              "Alice has {C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{W}{B} in her mana pool.\n"
              "Alice casts Blot Out the Sky with X = 6, paying from her mana pool.\nBlot Out the Sky resolves.\n")
-    # the destruction looks at the board after the Inklings were created: since order_new_tokens.lp such a look
-    # after a creation is not settled (the steps are applied to the state before the resolution)
-    r = check(tmp_path, given, "Howling Mine is in Bob's graveyard.\nForest is on the battlefield.", timeout=60)
-    assert verdicts(r) == ["undetermined", "undetermined"]
+    # the destruction looks at the board after the Inklings were created (608.2c, 111.1: order_new_tokens.lp asks it
+    # once they exist): they are creatures, so they stay; Howling Mine is destroyed
+    r = check(tmp_path, given, "Howling Mine is in Bob's graveyard.\nForest is on the battlefield.\n"
+              "Alice controls 6 permanents named Inkling Token.", timeout=60)
+    assert verdicts(r) == ["holds", "holds", "holds"]
     # X below 6: the condition is false and its step does nothing (nothing looks after the creation)
     r = check(tmp_path, given.replace("X = 6", "X = 2").replace("{C}{C}{C}{C}{W}", "{W}"),
               "Howling Mine is on the battlefield.\nOrnithopter is on the battlefield.", timeout=60)

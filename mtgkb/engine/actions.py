@@ -47,6 +47,11 @@ class Actions:
             # CR 603.2e: its activation is still an event triggered abilities may see (triggers.lp)
             outs = self.event(st, Function("activate_mana", [obj(oid), A, String(p)]))
             return [x for b in outs for x in self.put_triggers(b)]
+        if A is None:
+            # CR 602.2, 111.10: an ability of a token (a predefined token's, a token copy's) is not activated here:
+            # its cost and effect are not followed, so what it could change is undetermined
+            st.log.append(("602.2", f"{p} activates an ability of {h} (a token's ability: not followed here)"))
+            st.unsure.append(Function("token_ability", [String(h)]))
         st.next_item += 1
         it = Item(id=st.next_item, kind="activated", source=oid, source_handle=h, controller=p,
                   abilities=(A,) if A is not None else (), targets=self._targets(st, a["targets"]), x=a["x"],

@@ -126,21 +126,33 @@ class Resolution:
         return out
 
     def _apply_resolution(self, st: State, it: Item, m, sentence_args) -> list[State]:
-        st.stack.remove(it)
-        ref = (Function("obj", [String(it.source_handle)]) if it.kind == "spell"
-               else Function("ab", [String(it.source_handle), it.abilities[0] if it.abilities else Function("none")]))
-        st.resolved.append(ref)
-        st.resolved_items.append(it)
-        nothing = any(True for _ in pick(m, "tl_does_nothing"))
-        if pick(m, "tl_fizzles"):
-            st.log.append(("608.2b", f"{it.label} tries to resolve: all its targets are illegal; it does nothing"))
-        elif pick(m, "tl_if_fails"):
-            st.log.append(("603.4, 608.2b", f"{it.label} resolves: its \"if\" is false now; it does nothing"))
+        first = it.resumed is None
+        end = pick(m, "tl_phase_end")
+        if end:
+            # CR 608.2c, 111.1: this part ends with a token creation; the steps after it are asked once the tokens
+            # exist, with what this part settled (mtgkb/rules/order_new_tokens.lp); the item stays on the stack
+            it.resumed = (end[0].arguments[1], tuple(c.arguments[1] for c in pick(m, "ont_carry")))
         else:
+            st.stack.remove(it)
+            ref = (Function("obj", [String(it.source_handle)]) if it.kind == "spell"
+                   else Function("ab", [String(it.source_handle), it.abilities[0] if it.abilities else Function("none")]))
+            st.resolved.append(ref)
+            st.resolved_items.append(it)
+        nothing = any(True for _ in pick(m, "tl_does_nothing"))
+        if first and pick(m, "tl_fizzles"):
+            st.log.append(("608.2b", f"{it.label} tries to resolve: all its targets are illegal; it does nothing"))
+        elif first and pick(m, "tl_if_fails"):
+            st.log.append(("603.4, 608.2b", f"{it.label} resolves: its \"if\" is false now; it does nothing"))
+        elif first:
             st.log.append(("608.2", f"{it.label} resolves"))
         for u in pick(m, "tl_unsure_res"):
             st.unsure.append(u.arguments[1])
-            st.log.append(("608.2c", f"  its effect is not understood: {self._ab_text(u.arguments[1])}"))
+            a = u.arguments[1]
+            if a.name == "order":   # CR 608.2c: read, but a later step would see what an earlier one did
+                st.log.append(("608.2c", f"  a later step of {self._ab_text(a.arguments[0])} would see what an earlier "
+                                         "one did: that order is not followed here"))
+            else:
+                st.log.append(("608.2c", f"  its effect is not understood: {self._ab_text(a)}"))
         if pick(m, "tl_discard_due") and not (sentence_args and sentence_args.get("discard")):
             A = pick(m, "tl_discard_due")[0].arguments[1]
             st.unsure.append(A)
@@ -402,6 +414,11 @@ class Resolution:
 
     def _finish_resolution(self, st: State, it: Item, m, sentence_args, entered: list[int],
                            removed: list[tuple[int, str]]) -> list[State]:
+        if st.item_of(it.id) is not None:
+            # CR 608.2c, 111.1, 603.2: a part of the resolution ended with a token creation: the tokens entered
+            # (an event now); then the rest of the resolution, asked against this state
+            branches = self._entered_events([st], entered, removed)
+            return [y for b in branches for y in self.resolve_top(b, b.item_of(it.id), sentence_args)]
         # CR 608.2n, 608.3: where the spell goes
         if it.kind == "spell" and it.source in st.objects:
             sp = st.objects[it.source]
@@ -459,6 +476,12 @@ class Resolution:
         if sentence_args is not None and sentence_args.get("discard"):
             p, h = sentence_args["discard"]
             branches = [x for b in branches for x in self._discard(b, None, p, h, it.controller)]
+        branches = self._entered_events(branches, entered, removed)
+        # CR 117.3b, 704.3, 603.3b: after it resolves, the active player would receive priority
+        return [y for b in branches for y in self.put_triggers(b)]
+
+    def _entered_events(self, branches: list[State], entered: list[int], removed: list[tuple[int, str]]) -> list[State]:
+        """CR 603.2, 603.6a, 702.62a: each object that entered the battlefield and each counter removal is an event."""
         for oid in entered:
             nb = []
             for b in branches:
@@ -468,6 +491,4 @@ class Resolution:
             branches = [x for b in branches
                         for x in (self.event(b, Function("counter_removed", [obj(oid), String(k)]))
                                   if oid in b.objects else [b])]
-        # CR 117.3b, 704.3, 603.3b: after it resolves, the active player would receive priority
-        return [y for b in branches for y in self.put_triggers(b)]
-
+        return branches

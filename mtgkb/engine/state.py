@@ -80,6 +80,8 @@ class Item:
     cast_seen: tuple = ()             # what was true as it was cast, symbols (tl_cast_seen/2: cost_several.lp)
     paid: tuple | None = None         # the costs its controller chose to pay as it resolves, ((A, N), ...) (118.12,
                                       # 608.2d); None: not decided yet (mtgkb/rules/may_pay.lp)
+    resumed: tuple | None = None      # (St, carried): the steps up to St are done, resolving in parts (608.2c, 111.1:
+                                      # mtgkb/rules/order_new_tokens.lp); None: it has not begun to resolve
 
 
 @dataclass
@@ -415,6 +417,10 @@ def _encode_item(it: Item, spell: Item | None) -> list[Symbol]:
     if it.paid is not None:
         out.append(atom("tl_may_pay_decided", I))
         out += [atom("tl_may_paid", I, A, N) for A, N in it.paid]
+    if it.resumed is not None:
+        # CR 608.2c, 111.1: a resolution asked in parts: the steps up to St were done (order_new_tokens.lp)
+        out.append(atom("tl_steps_after", I, it.resumed[0]))
+        out += [atom("tl_carried", I, f) for f in it.resumed[1]]
     return out
 
 
