@@ -75,6 +75,9 @@ class Casting:
         # CR 702.40a: the spells cast before it this turn (storm.lp)
         extra.append(atom("tl_cast_before", I, Number(st.spells_cast)))
         st.spells_cast += 1
+        # CR 601.2i: the spells its caster cast before it this turn ("your second spell each turn": cast_count.lp)
+        extra.append(atom("tl_cast_before_by", I, Number(st.spells_cast_by.get(p, 0))))
+        st.spells_cast_by[p] = st.spells_cast_by.get(p, 0) + 1
         # CR 601.2h, 118.8: the permanents sacrificed and the cards discarded to pay its additional cost
         extra += [atom("tl_cast_sac", I, obj(st.handles[h])) for h in a["sacrificing"] or ()]
         extra += [atom("tl_cast_discard", I, obj(st.handles[h])) for h in a["discarding"] or ()]

@@ -66,7 +66,8 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_kicked_permanent.lp", "meaning_turn_triggers.lp", "meaning_reveal_until.lp",
                  "meaning_cost_several.lp", "meaning_choices.lp", "meaning_otherwise.lp", "meaning_then_clause.lp",
                  "meaning_player_counts.lp", "meaning_sacrificed_power.lp", "meaning_hand_colors.lp",
-                 "meaning_multikicker.lp")
+                 "meaning_multikicker.lp",
+                 "meaning_cast_count.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({
