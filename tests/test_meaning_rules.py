@@ -193,7 +193,7 @@ def _zones(old_real, new_real, terms) -> bool:
 
 
 _TRIGGER_ON = re.compile(r"tl_on\(((enters|dies|leaves|to_graveyard|cast|cast_or_copy|life|dealt_damage|deals_damage|"
-                         r"becomes_tapped|becomes_untapped|becomes_target|sacrifices|counters_put)\(|(cast_self|enters_self|"
+                         r"becomes_tapped|becomes_untapped|becomes_target|sacrifices|counters_put|cast_nth_you)\(|(cast_self|enters_self|"
                          r"dies_self)\)$)")
 # (and the conditions on how the permanent was cast, meaning_how_cast.lp, and on the counters it had as it left,
 # and its power then, meaning_lki.lp)

@@ -27,6 +27,8 @@ from mtgkb.parser.terms import render
 
 # (rule, alias, the word variants that give one term) -> why they mean the same
 REVIEWED = {
+    ("each_np", "each_time_it_was_kicked", ("time it was kicked", "time ~ was kicked")):
+        "\"it\" and the card's name both name the spell whose kicks are counted (702.33c)",
     ("keywords", None, (",", ";", "KWCOMMA")): "separators of a keyword list (702.1)",
     ("spend_what", None, (",", "COMMA_V", "COMMA_V OR_V", "OR_V", "or to")):
         "a list of what mana may be spent on: a union either way (106.6)",

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgkb.parser.scenario_ast import Sentence
 
 from ..facts import FactError
 from ..mana_pay import request_facts
 from ..symbols import atom, obj
-from .ask import ScenarioError, pick
+from .ask import ScenarioError, Unsettled, pick
 from .mana_state import NO_MANA, PoolMana, Spent, pool_text
 from .modes import chosen_abilities
 from .state import STARTING_LIFE, Item, State, item_sym
@@ -28,6 +28,13 @@ from .state import STARTING_LIFE, Item, State, item_sym
 CAST_VIOLATIONS = {"not_during_a_main_phase_of_its_controller", "the_stack_is_not_empty", "not_from_hand",
                    "not_in_own_hand", "unpayable_additional_cost", "cannot_pay_with", "not_as_a_sorcery", "no_kicker",
                    "summoning_sick", "not_its_controller", "not_a_land_card", "two_alternative_costs", "no_mana_cost"}
+
+
+def _ability_words(A: Symbol) -> str:
+    """ab("Gemstone Caverns", 2) -> "Gemstone Caverns, ability 2" (another symbol as it is)."""
+    if A.name == "ab" and len(A.arguments) == 2 and A.arguments[1].type == SymbolType.Number:
+        return f"{A.arguments[0].string}, ability {A.arguments[1].number}"
+    return str(A)
 
 
 class Casting:
@@ -68,6 +75,9 @@ class Casting:
         # CR 702.40a: the spells cast before it this turn (storm.lp)
         extra.append(atom("tl_cast_before", I, Number(st.spells_cast)))
         st.spells_cast += 1
+        # CR 601.2i: the spells its caster cast before it this turn ("your second spell each turn": cast_count.lp)
+        extra.append(atom("tl_cast_before_by", I, Number(st.spells_cast_by.get(p, 0))))
+        st.spells_cast_by[p] = st.spells_cast_by.get(p, 0) + 1
         # CR 601.2h, 118.8: the permanents sacrificed and the cards discarded to pay its additional cost
         extra += [atom("tl_cast_sac", I, obj(st.handles[h])) for h in a["sacrificing"] or ()]
         extra += [atom("tl_cast_discard", I, obj(st.handles[h])) for h in a["discarding"] or ()]
@@ -115,6 +125,11 @@ class Casting:
             # outcome could name a violation that another choice, of the targets' slots, avoids)
             e2 = ScenarioError(what) if self.ask(facts) else self._why_impossible(st, facts, what)
             if not e2.violations:
+                open_ = self._payment_open(st, bare, extra)
+                if open_:
+                    # CR 601.2g-h, 605.1a: a mana ability mtgkb does not read might pay it: not an input error
+                    raise Unsettled(f"{s.text!r}: whether {cost} can be paid depends on text mtgkb does not "
+                                    f"understand ({'; '.join(open_)})")
                 p = s.args["player"]
                 how = ""
                 if s.args.get("paying_with"):
@@ -133,6 +148,17 @@ class Casting:
             return FactError(f"{what}: {why}", s.pos, expected=("a cast or activation the rules allow at this point",),
                              violations=e.violations)
         return e
+
+    def _payment_open(self, st: State, bare: list[Symbol], extra: list[Symbol]) -> list[str]:
+        """The unread text (rules.lp's tl_pay_unsure/2: pay_open) that leaves the payment the rules found
+        impossible open: the request's sources asked about without its payment solved (no pay_request),
+        so that a source whose mana ability is unread -- and so never pays -- is still named.  A payment
+        from the mana pool alone asks no source."""
+        if any(f.name == "pay_from_pool" for f in extra):
+            return []
+        keep = ("pay_who", "pay_with", "pay_cast", "pay_spell", "pay_ability", "pay_act_ref", "pay_sym", "pay_x")
+        facts = self.facts(st, [f for f in extra if f.name in keep] + bare)
+        return sorted({_ability_words(u.arguments[1]) for m in self.ask(facts)[:1] for u in pick(m, "tl_pay_unsure")})
 
     # -- 707.10: copies of spells
     def _copy_spell(self, st: State, s: Sentence) -> list[State]:

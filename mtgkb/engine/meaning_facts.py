@@ -71,7 +71,9 @@ MEANING_FILES = ("meaning.lp", "meaning_refs.lp", "meaning_effects.lp", "meaning
                  "meaning_block_source.lp",
                  "meaning_return_tapped.lp",
                  "meaning_dies_or_exiled.lp",
-                 "meaning_control_none.lp")
+                 "meaning_control_none.lp",
+                 "meaning_multikicker.lp",
+                 "meaning_cast_count.lp")
 # what the meaning rules read that they do not define: face facts, mana facts, reference tables and
 # rules.lp's tables that depend on the faces alone
 MEANING_INPUTS = frozenset({

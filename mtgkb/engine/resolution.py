@@ -219,6 +219,12 @@ class Resolution:
                     # CR 615.1a, 514.2: a prevention effect for this turn (mtgkb/rules/prevention.lp)
                     st.static_facts.append(atom("prevention_this_turn", e.arguments[0], e.arguments[1], Number(st.turn)))
                     st.log.append(("615.1a", "  " + prevention_text(st, e)))
+                elif e.name == "rule_change":
+                    # CR 611.2c, 514.2: a change of the rules for this turn, its group judged when it applies
+                    # (mtgkb/rules/rule_changes.lp)
+                    st.static_facts.append(atom("rule_change_this_turn", e.arguments[0], e.arguments[1], Number(st.turn)))
+                    st.log.append(("611.2c", f"  this turn, each creature of a group {effect_text(e.arguments[0])}, "
+                                             "those that arrive later too"))
                 elif e.name == "add_mana":
                     self._add_mana(st, e)   # CR 106.4 (engine/casting.py)
                 elif e.name == "delayed":

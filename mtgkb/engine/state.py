@@ -131,6 +131,7 @@ class State:
     history_known: bool = False                     # died / life_lost hold the whole turn so far: the turn began
                                                     # in the scenario, or it says nothing happened before it
     spells_cast: int = 0                            # spells cast this turn (601.2i; storm, 702.40a)
+    spells_cast_by: dict = field(default_factory=dict)   # player -> spells they cast this turn (601.2i)
     # turn structure and combat (mtgkb/engine/turn.py, combat.py; encoded by turn_facts.py)
     turn: int = 1                                   # the turn number (500.1)
     attacking: dict = field(default_factory=dict)   # attacking creature id -> the player it attacks (508.1)

@@ -180,6 +180,7 @@ class TurnStructure:
         st.died, st.life_lost = [], []   # CR 700.4, 119.3: "this turn" is the turn that begins now
         st.history_known = True          # ... and all of it happens in the scenario
         st.spells_cast = 0
+        st.spells_cast_by = {}
         for o in st.objects.values():
             if o.controller == player:
                 o.came_this_turn = False
