@@ -120,7 +120,8 @@ def test_unless_you_sacrifice():
 
 
 def test_unless_with_a_payment_not_read_stays_unread():
-    got = meaning("When Test Card enters, sacrifice it unless you pay {2}.")
+    # "unless you pay {2}" is read (meaning_unless_you_pay.lp); a payment of {X} is not
+    got = meaning("When Test Card enters, sacrifice it unless you pay {X}.")
     assert "unread(A)" in got and "applied(A)" not in got
 
 

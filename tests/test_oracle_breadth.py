@@ -187,11 +187,13 @@ def test_the_new_families_are_not_applied(db):
     # (meaning_combat_triggers.lp) and the Basker's energy for each creature (meaning_energy_for_each.lp);
     # Accursed Witch's cost static (meaning_cost_statics.lp); Fibrous Entangler's requirement to be
     # blocked (meaning_combat_restrictions.lp); Time Walk's extra turn (meaning_extra_turns.lp); Gush's alternative
-    # cost in its text (meaning_alt_costs.lp); Command of Unsummoning's casting window (meaning_casting_windows.lp)
+    # cost in its text (meaning_alt_costs.lp); Command of Unsummoning's casting window (meaning_casting_windows.lp);
+    # Infernal Pet's "second spell each turn" trigger (meaning_cast_count.lp)
     names = sorted({n for n, _, _ in GOLDEN} - {"Aether Hub", "Mana Crypt", "Blood Artist", "Aether Chaser",
                                               "Impulse", "Creative Outburst", "Reduce to Ashes",
                                               "Abyssal Nightstalker", "Aetherwind Basker", "Accursed Witch",
-                                              "Fibrous Entangler", "Time Walk", "Gush", "Command of Unsummoning"})
+                                              "Fibrous Entangler", "Time Walk", "Gush", "Command of Unsummoning",
+                                              "Infernal Pet"})
     faces = [db.face(n) for n in names]
     atoms, _ = derive(faces, frozenset({"applied"}))
     applied = {str(a.arguments[0]) for a in atoms if a.name == "applied"}

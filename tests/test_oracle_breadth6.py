@@ -207,9 +207,13 @@ def test_the_new_families_are_not_applied(db):
     alternative costs in the text of Massacre and Mindbreak Trap (meaning_alt_costs.lp, 118.9), Morsel Theft's
     "if this spell's prowl cost was paid" (meaning_kicked.lp), Latchkey Faerie's "if its prowl cost was paid"
     (meaning_how_cast.lp: never paid, so it does not trigger), Cruel Bargain's half a life total
-    (meaning_half_life.lp) and Jaya's Immolating Inferno's "each of up to three targets"
-    (meaning_each_of_up_to.lp)."""
-    assert [r[:2] for r in applied_golden(db, GOLDEN)] == [("Massacre", 0), ("Rekindling Phoenix", 1),
+    (meaning_half_life.lp), Jaya's Immolating Inferno's "each of up to three targets"
+    (meaning_each_of_up_to.lp), God-Eternal Bontu's "dies or is put into exile from the battlefield" trigger
+    (meaning_dies_or_exiled.lp; two golden rows) and Avalanche Tusker's "blocks it this combat if able"
+    (meaning_block_source.lp)."""
+    assert [r[:2] for r in applied_golden(db, GOLDEN)] == [("Massacre", 0), ("God-Eternal Bontu", 2),
+                                                          ("God-Eternal Bontu", 2), ("Rekindling Phoenix", 1),
                                                           ("Mindbreak Trap", 0), ("Latchkey Faerie", 2),
                                                           ("Morsel Theft", 1),
-                                                          ("Cruel Bargain", 0), ("Jaya's Immolating Inferno", 0)]
+                                                          ("Cruel Bargain", 0), ("Avalanche Tusker", 0),
+                                                          ("Jaya's Immolating Inferno", 0)]
