@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from clingo import Function, String, Symbol
+from clingo import Function, String
 
 from mtgkb.parser.errors import ParseError
 from mtgkb.parser.mana_symbols import mana_symbol_term
 
 from .check import Session
+from .engine.present import ability_words
 from .mana_pay import DEFAULT_LIMIT, DEFAULT_TIMEOUT, parse_cost, solve_request
 from .symbols import sym
 
@@ -47,7 +48,7 @@ def pay_document(path: str, cost_text: str, *, player: str | None = None, with_:
                         with_ways=not count_only)
     warnings = []
     for a in res.open:
-        warnings.append(f"the answer leaves out an ability mtgkb does not model: {_describe(a)}")
+        warnings.append(f"the answer leaves out an ability mtgkb does not model: {ability_words(a)}")
     if res.timed_out:
         warnings.append(f"the time limit ({timeout:g}s) was reached: the answer is incomplete")
     doc = {"schema": "mtgkb.pay/1", "cost": "".join("{" + s + "}" for s in syms), "player": player,
@@ -78,7 +79,3 @@ def _board(session, sf, block):
     raise ParseError(why, sf.path, block.pos.line, 1, expected=("a scenario whose events are possible",))
 
 
-def _describe(a: Symbol) -> str:
-    if a.name == "ab" and len(a.arguments) == 2:
-        return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
-    return str(a)

@@ -12,7 +12,7 @@ from clingo import Function, Symbol
 
 from mtgkb.parser.scenario_ast import Claim
 
-from .engine.present import keyword_words
+from .engine.present import ability_words, keyword_words
 from .results import ClaimResult
 from .solver import SolveResult
 
@@ -115,7 +115,7 @@ def _describe_ability(a: Symbol, res: SolveResult) -> str:
                 "earlier one did, 608.2c)")
     # ab(Face, I): name the face and the line index
     if a.name == "ab" and len(a.arguments) == 2:
-        return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+        return ability_words(a)
     # token_ability(H): an ability of a token activated in the scenario (602.2), not followed (engine/actions.py)
     if a.name == "token_ability" and len(a.arguments) == 1:
         return f"an ability of the token {a.arguments[0].string} (a token's activated ability is not followed here)"

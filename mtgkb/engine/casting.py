@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, Number, String, Symbol
 
 from mtgkb.parser.scenario_ast import Sentence
 
@@ -22,19 +22,13 @@ from ..symbols import atom, obj
 from .ask import ScenarioError, Unsettled, pick
 from .mana_state import NO_MANA, PoolMana, Spent, pool_text
 from .modes import chosen_abilities
+from .present import ability_words
 from .state import STARTING_LIFE, Item, State, item_sym
 
 # violations of a cast or an activation that make its sentence bad input (the rules forbid it)
 CAST_VIOLATIONS = {"not_during_a_main_phase_of_its_controller", "the_stack_is_not_empty", "not_from_hand",
                    "not_in_own_hand", "unpayable_additional_cost", "cannot_pay_with", "not_as_a_sorcery", "no_kicker",
                    "summoning_sick", "not_its_controller", "not_a_land_card", "two_alternative_costs", "no_mana_cost"}
-
-
-def _ability_words(A: Symbol) -> str:
-    """ab("Gemstone Caverns", 2) -> "Gemstone Caverns, ability 2" (another symbol as it is)."""
-    if A.name == "ab" and len(A.arguments) == 2 and A.arguments[1].type == SymbolType.Number:
-        return f"{A.arguments[0].string}, ability {A.arguments[1].number}"
-    return str(A)
 
 
 class Casting:
@@ -158,7 +152,7 @@ class Casting:
             return []
         keep = ("pay_who", "pay_with", "pay_cast", "pay_spell", "pay_ability", "pay_act_ref", "pay_sym", "pay_x")
         facts = self.facts(st, [f for f in extra if f.name in keep] + bare)
-        return sorted({_ability_words(u.arguments[1]) for m in self.ask(facts)[:1] for u in pick(m, "tl_pay_unsure")})
+        return sorted({ability_words(u.arguments[1]) for m in self.ask(facts)[:1] for u in pick(m, "tl_pay_unsure")})
 
     # -- 707.10: copies of spells
     def _copy_spell(self, st: State, s: Sentence) -> list[State]:

@@ -9,6 +9,13 @@ from clingo import Symbol
 _COLOR_WORDS = {"w": "white", "u": "blue", "b": "black", "r": "red", "g": "green"}
 
 
+def ability_words(a: Symbol) -> str:
+    """ab("Gemstone Caverns", 2) -> "Gemstone Caverns, ability 2"; any other symbol as it is."""
+    if a.name == "ab" and len(a.arguments) == 2:
+        return f"{a.arguments[0].string}, ability {a.arguments[1].number}"
+    return str(a)
+
+
 def keyword_words(k: Symbol) -> str:
     """A keyword term in words: protection from a color (702.16a), else the term."""
     if k.name == "protection" and k.arguments and k.arguments[0].name == "prot_list":
